@@ -16,8 +16,8 @@ export GOBIN="$work/bin"
 echo "installing conftest v0.71.1 and building mcplint…" >&2
 GOFLAGS= go install github.com/open-policy-agent/conftest@v0.71.1
 go build -o "$GOBIN/mcplint" ./cmd/mcplint
-go build -o "$GOBIN/compare" ./bench/compare
-go build -o "$GOBIN/gen" ./bench/gen
+(cd bench && go build -o "$GOBIN/compare" ./compare)
+(cd bench && go build -o "$GOBIN/gen" ./gen)
 
 for n in 1 2000 20000; do
   "$GOBIN/gen" -n "$n" -o "$work/repo-$n"

@@ -7,10 +7,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
-// YAML is read with gopkg.in/yaml.v3 into a yaml.Node tree, which carries
+// YAML is read with go.yaml.in/yaml/v3 (the maintained drop-in for
+// gopkg.in/yaml.v3) into a yaml.Node tree, which carries
 // 1-based lines and columns (counted in characters) but no byte offsets and
 // no ends. The conversion below turns line/column into byte offsets and
 // scans the source for the end of every scalar.

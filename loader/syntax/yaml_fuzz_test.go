@@ -3,7 +3,7 @@ package syntax
 import (
 	"testing"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // FuzzParseYAML checks that parseYAML never panics, that every span of a
