@@ -24,8 +24,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/mcplint/mcplint/loader/secret"
 	"github.com/mcplint/mcplint/rules"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // Options configures a server.

@@ -9,8 +9,8 @@ import (
 	"github.com/sergi/go-diff/diffmatchpatch"
 
 	"github.com/mcplint/mcplint/finding"
-	"github.com/mcplint/mcplint/loader/secret"
 	"github.com/mcplint/mcplint/loader/syntax"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // Apply applies edits to src. Edits are sorted by position; one that

@@ -6,7 +6,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/mcplint/mcplint/loader"
-	"github.com/mcplint/mcplint/loader/secret"
+	"github.com/mcplint/mcplint/secret"
 )
 
 type listDocument struct {

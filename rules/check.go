@@ -12,8 +12,8 @@ import (
 
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/loader"
-	"github.com/mcplint/mcplint/loader/secret"
 	"github.com/mcplint/mcplint/loader/syntax"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // BuildInput turns a workspace into the policy input.

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/fixtures"
-	"github.com/mcplint/mcplint/loader/secret"
 	"github.com/mcplint/mcplint/loader/syntax"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // Example is one file of a rule's failing or passing example.

@@ -9,8 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/loader"
-	"github.com/mcplint/mcplint/loader/secret"
 	"github.com/mcplint/mcplint/loader/syntax"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // Facts of Paseo libraries and team catalogues (seeds/001, "Add from

@@ -11,8 +11,8 @@ import (
 	"sync/atomic"
 
 	"github.com/mcplint/mcplint/loader"
-	"github.com/mcplint/mcplint/loader/secret"
 	"github.com/mcplint/mcplint/loader/syntax"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // The environment a run checks variable references against. Only names

@@ -7,8 +7,8 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/loader"
-	"github.com/mcplint/mcplint/loader/secret"
 	"github.com/mcplint/mcplint/loader/syntax"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // FieldProblem is a field a client does not read as written.

@@ -10,9 +10,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/loader"
-	"github.com/mcplint/mcplint/loader/secret"
 	"github.com/mcplint/mcplint/loader/syntax"
 	"github.com/mcplint/mcplint/schema"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // Facts of MCP Registry documents (server.json, lists of them, the legacy

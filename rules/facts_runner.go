@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/loader"
-	"github.com/mcplint/mcplint/loader/secret"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // RunnerFact describes a package started through a runner.

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcplint/mcplint/loader"
-	"github.com/mcplint/mcplint/loader/secret"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // stdio builds a stdio server and its argument facts the way buildServer

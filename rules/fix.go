@@ -8,8 +8,8 @@ import (
 
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/loader"
-	"github.com/mcplint/mcplint/loader/secret"
 	"github.com/mcplint/mcplint/loader/syntax"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // Fix kinds a policy may ask for. Policies only see masked values, so they

@@ -4,7 +4,7 @@ import (
 	"slices"
 
 	"github.com/mcplint/mcplint/loader"
-	"github.com/mcplint/mcplint/loader/secret"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // clientReferences says which reference syntaxes each client expands

@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/mcplint/mcplint/loader"
-	"github.com/mcplint/mcplint/loader/secret"
+	"github.com/mcplint/mcplint/secret"
 )
 
 func TestReferenceForEachClient(t *testing.T) {

@@ -12,10 +12,10 @@ import (
 
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/loader"
-	"github.com/mcplint/mcplint/loader/secret"
 	"github.com/mcplint/mcplint/loader/syntax"
 	"github.com/mcplint/mcplint/report"
 	"github.com/mcplint/mcplint/rules"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // loadFlags are shared by every command that loads configs.

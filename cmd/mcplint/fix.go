@@ -8,9 +8,9 @@ import (
 
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/loader"
-	"github.com/mcplint/mcplint/loader/secret"
 	"github.com/mcplint/mcplint/loader/syntax"
 	"github.com/mcplint/mcplint/report"
+	"github.com/mcplint/mcplint/secret"
 )
 
 func runFix(args []string, stdout, stderr io.Writer) int {

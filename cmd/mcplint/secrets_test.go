@@ -11,9 +11,9 @@ import (
 
 	"github.com/mcplint/mcplint/fixtures"
 	"github.com/mcplint/mcplint/loader"
-	"github.com/mcplint/mcplint/loader/secret"
 	"github.com/mcplint/mcplint/loader/syntax"
 	"github.com/mcplint/mcplint/schema"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // copyEmbedded copies an embedded fixture folder into a temp folder.

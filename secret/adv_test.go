@@ -7,7 +7,7 @@ import (
 
 // BenchmarkHostileValues feeds large hostile values to every check: the
 // figures show whether they stay close to linear, so that a crafted config
-// cannot hang the linter (go test -bench HostileValues ./loader/secret).
+// cannot hang the linter (go test -bench HostileValues ./secret).
 func BenchmarkHostileValues(b *testing.B) {
 	pats := []string{
 		"${", "${A:-", "{", "{{", "}}", "$a", "${A}", "{A}", "://", "u:p@h?key=v&", "https://u:p@h/ ",
