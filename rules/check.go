@@ -5,50 +5,16 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"runtime"
 	"sort"
 	"strings"
-	"sync"
 
+	"github.com/mcplint/mcplint/facts"
 	"github.com/mcplint/mcplint/finding"
+	"github.com/mcplint/mcplint/fix"
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/loader/syntax"
 	"github.com/mcplint/mcplint/secret"
 )
-
-// BuildInput turns a workspace into the policy input.
-func BuildInput(ws *loader.Workspace, cfg *Config) Input {
-	in := Input{Documents: make([]DocFact, 0, len(ws.Documents)), Servers: make([]ServerFact, 0, len(ws.Servers)),
-		LoaderFindings: []LoaderFinding{}}
-	docIdx := make(map[*loader.Document]int, len(ws.Documents))
-	byPath := make(map[string]int, len(ws.Documents))
-	for i, d := range ws.Documents {
-		docIdx[d] = i
-		byPath[d.Path] = i
-		in.Documents = append(in.Documents, buildDoc(i, d))
-	}
-	srvIdx := make(map[*loader.Server]int, len(ws.Servers))
-	for i, s := range ws.Servers {
-		srvIdx[s] = i
-	}
-	in.Servers = in.Servers[:len(ws.Servers)]
-	parallel(len(ws.Servers), func(i int) {
-		s := ws.Servers[i]
-		in.Servers[i] = buildServer(i, docIdx[s.Doc], s, srvIdx)
-	})
-	applyConfigFacts(&in, cfg)
-	in.Index = indexServers(in.Servers)
-	in.Groups = buildGroups(ws)
-	for _, f := range ws.Findings {
-		d, ok := byPath[f.File]
-		if !ok {
-			continue
-		}
-		in.LoaderFindings = append(in.LoaderFindings, LoaderFinding{Rule: f.Rule, Level: f.Level.String(), Message: f.Message,
-			Doc: d, Offset: f.Range.Start.Offset, End: f.Range.End.Offset})
-	}
-	return in
-}
 
 // Check evaluates every policy over the workspace and returns the
 // findings after levels and ignores from cfg, sorted.
@@ -69,14 +35,14 @@ func (e *Engine) Check(ctx context.Context, ws *loader.Workspace, cfg *Config) (
 // check evaluates one workspace; used collects which config ignores
 // matched, so a caller checking part by part reports unused ones once.
 func (e *Engine) check(ctx context.Context, ws *loader.Workspace, cfg *Config, used []bool) ([]finding.Finding, error) {
-	in := BuildInput(ws, cfg)
-	value := inputValue(&in)
+	in := facts.Build(ws, cfg.policyFacts())
+	value := facts.Value(&in)
 	raws, err := e.eval(ctx, value)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]finding.Finding, 0, len(raws))
-	moves := map[int]codexMove{}
+	moves := map[int]fix.CodexMove{}
 	movers := map[int]*loader.Server{}
 	for _, r := range raws {
 		f, ok := e.toFinding(ws, r)
@@ -88,13 +54,13 @@ func (e *Engine) check(ctx context.Context, ws *loader.Workspace, cfg *Config, u
 			continue
 		}
 		f.Level = level
-		if r.Fix != nil && strings.HasPrefix(r.Fix.Kind, codexFixKindPrefix) && r.Server >= 0 && r.Server < len(ws.Servers) {
-			moves[len(out)] = codexMove{kind: r.Fix.Kind, pointer: r.Fix.Pointer, varName: r.Fix.Value}
+		if r.Fix != nil && strings.HasPrefix(r.Fix.Kind, facts.CodexKindPrefix) && r.Server >= 0 && r.Server < len(ws.Servers) {
+			moves[len(out)] = fix.CodexMove{Kind: r.Fix.Kind, Pointer: r.Fix.Pointer, VarName: r.Fix.Value}
 			movers[len(out)] = ws.Servers[r.Server]
 		}
 		out = append(out, f)
 	}
-	codexFixes(ws, out, moves, movers)
+	fix.Codex(ws, out, moves, movers)
 	out = cfg.applyIgnores(ws, out, used)
 	return dropContext(ws, out), nil
 }
@@ -227,7 +193,7 @@ func (e *Engine) toFinding(ws *loader.Workspace, r rawFinding) (finding.Finding,
 	// policy concatenated something it should not have.
 	f.Message = secret.MaskValue("", f.Message)
 	f.Fingerprint = fingerprint(f.Rule, d.Path, r.Pointer, value)
-	f.Fix = buildFix(d, srv, r.Fix)
+	f.Fix = fix.Build(d, srv, r.Fix)
 	return f, true
 }
 
@@ -350,33 +316,6 @@ func dropContext(ws *loader.Workspace, fs []finding.Finding) []finding.Finding {
 		}
 	}
 	return out
-}
-
-// parallel runs f(0…n-1) on every core, in contiguous chunks.
-func parallel(n int, f func(i int)) {
-	workers := runtime.GOMAXPROCS(0)
-	if n < 16 || workers < 2 {
-		for i := 0; i < n; i++ {
-			f(i)
-		}
-		return
-	}
-	var wg sync.WaitGroup
-	chunk := (n + workers - 1) / workers
-	for w := 0; w < workers; w++ {
-		lo, hi := w*chunk, min((w+1)*chunk, n)
-		if lo >= hi {
-			break
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := lo; i < hi; i++ {
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 // dropShared removes findings in files that belong to no project (the

@@ -11,6 +11,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
+	"github.com/mcplint/mcplint/facts"
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/loader/syntax"
@@ -24,12 +25,12 @@ type Config struct {
 	// Path is the file it was read from ("" for the defaults).
 	Path string
 	// Levels maps a rule id to "off", "info", "warning" or "error".
-	Levels  map[string]string `toml:"rules"`
-	Ignores []Ignore          `toml:"ignore"`
-	Budget  BudgetConfig      `toml:"budget"`
-	Allow   ListConfig        `toml:"allow"`
-	Deny    ListConfig        `toml:"deny"`
-	Env     EnvConfig         `toml:"env"`
+	Levels  map[string]string  `toml:"rules"`
+	Ignores []Ignore           `toml:"ignore"`
+	Budget  facts.BudgetConfig `toml:"budget"`
+	Allow   ListConfig         `toml:"allow"`
+	Deny    ListConfig         `toml:"deny"`
+	Env     EnvConfig          `toml:"env"`
 
 	file *syntax.File // positions of the config file, for findings
 	dir  string       // folder of the config file: ignore paths are relative to it
@@ -65,8 +66,8 @@ func DefaultConfig() *Config {
 	return &Config{Levels: map[string]string{}, Budget: defaultBudget()}
 }
 
-func defaultBudget() BudgetConfig {
-	return BudgetConfig{ServersWarn: 8, ServersMax: 16, ToolsWarn: 40, ToolsMax: 80, ToolsPerServer: 5}
+func defaultBudget() facts.BudgetConfig {
+	return facts.DefaultBudget()
 }
 
 // ConfigError is a problem in .mcplint.toml, with its position.
@@ -202,8 +203,9 @@ func (c *Config) levelFor(rule string, def finding.Level) (finding.Level, bool) 
 	return l, true
 }
 
-func applyConfigFacts(in *Input, c *Config) {
-	in.Config = ConfigFact{
+// policyFacts is what the settings tell the policies.
+func (c *Config) policyFacts() facts.ConfigFact {
+	return facts.ConfigFact{
 		Budget:        c.Budget,
 		AllowHosts:    orEmpty(c.Allow.Hosts),
 		DenyHosts:     orEmpty(c.Deny.Hosts),
@@ -463,4 +465,11 @@ func matchInline(dirs []*inlineIgnore, f finding.Finding) *inlineIgnore {
 		}
 	}
 	return nil
+}
+
+func orEmpty(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
 }

@@ -18,6 +18,8 @@ import (
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
 
+	"github.com/mcplint/mcplint/facts"
+	"github.com/mcplint/mcplint/internal/parallel"
 	"github.com/mcplint/mcplint/policies"
 	"github.com/mcplint/mcplint/schema"
 )
@@ -112,7 +114,7 @@ func Modules(dirs []string, withTests bool) (map[string]*ast.Module, error) {
 	parsed := make([]*ast.Module, len(srcs))
 	perrs := make([]ast.Errors, len(srcs))
 	opts := ast.ParserOptions{ProcessAnnotation: true, RegoVersion: ast.RegoV1}
-	parallel(len(srcs), func(i int) {
+	parallel.For(len(srcs), func(i int) {
 		m, err := ast.ParseModuleWithOpts(srcs[i].name, string(srcs[i].src), opts)
 		if err != nil {
 			if ae, ok := err.(ast.Errors); ok {
@@ -198,17 +200,17 @@ func (e *Engine) Rule(id string) (*Rule, bool) {
 
 // rawFinding is what a policy reports.
 type rawFinding struct {
-	Rule    string       `json:"rule"`
-	Doc     int          `json:"doc"`
-	Server  int          `json:"server"`
-	Pointer string       `json:"pointer"`
-	Key     bool         `json:"key"`
-	Offset  *int         `json:"offset"`
-	End     *int         `json:"end"`
-	Message string       `json:"message"`
-	Level   string       `json:"level"`
-	Related []rawRelated `json:"related"`
-	Fix     *FixIntent   `json:"fix"`
+	Rule    string           `json:"rule"`
+	Doc     int              `json:"doc"`
+	Server  int              `json:"server"`
+	Pointer string           `json:"pointer"`
+	Key     bool             `json:"key"`
+	Offset  *int             `json:"offset"`
+	End     *int             `json:"end"`
+	Message string           `json:"message"`
+	Level   string           `json:"level"`
+	Related []rawRelated     `json:"related"`
+	Fix     *facts.FixIntent `json:"fix"`
 }
 
 type rawRelated struct {
@@ -216,13 +218,6 @@ type rawRelated struct {
 	Pointer string `json:"pointer"`
 	Key     bool   `json:"key"`
 	Message string `json:"message"`
-}
-
-// FixIntent is a policy's declarative fix; Go turns it into byte edits.
-type FixIntent struct {
-	Kind    string `json:"kind"`
-	Pointer string `json:"pointer"`
-	Value   string `json:"value"`
 }
 
 // eval runs the prepared query over one input.

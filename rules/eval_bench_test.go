@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcplint/mcplint/facts"
 	"github.com/mcplint/mcplint/loader"
 	"github.com/open-policy-agent/opa/v1/rego"
 )
@@ -26,8 +27,8 @@ func BenchmarkEvalMonorepo(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	in := BuildInput(ws, DefaultConfig())
-	v := inputValue(&in)
+	in := facts.Build(ws, DefaultConfig().policyFacts())
+	v := facts.Value(&in)
 	mods, err := Modules(nil, false)
 	if err != nil {
 		b.Fatal(err)

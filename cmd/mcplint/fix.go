@@ -7,6 +7,7 @@ import (
 	"sort"
 
 	"github.com/mcplint/mcplint/finding"
+	"github.com/mcplint/mcplint/fix"
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/loader/syntax"
 	"github.com/mcplint/mcplint/report"
@@ -94,18 +95,18 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 // steps: the bytes on disk must still be the ones the edits were made
 // from, and the result must parse before it is written.
 func fixFile(d *loader.Document, edits []finding.Edit) error {
-	cur, stamp, err := report.ReadStamped(d.AbsPath)
+	cur, stamp, err := fix.ReadStamped(d.AbsPath)
 	if err != nil {
 		return err
 	}
 	if string(cur) != string(d.File.Src) {
-		return report.ErrChanged
+		return fix.ErrChanged
 	}
 	out, _, _ := report.Apply(cur, edits)
 	if _, perr := syntax.Parse(out, d.Format); perr != nil {
 		return fmt.Errorf("the fixed file would not parse (%v); nothing was written", perr)
 	}
-	return report.ReplaceGuarded(d.AbsPath, stamp, out)
+	return fix.ReplaceGuarded(d.AbsPath, stamp, out)
 }
 
 func plural(n int, w string) string {

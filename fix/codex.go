@@ -1,4 +1,4 @@
-package rules
+package fix
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcplint/mcplint/facts"
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/loader/syntax"
@@ -17,22 +18,18 @@ import (
 // server touch the same tables, so their moves are composed into one set
 // of edits that every such finding carries; applying it twice is a no-op
 // because identical edits are applied once.
-const (
-	FixCodexEnv        = "codex-env"        // env KEY = "literal" → env_vars = ["VAR"]
-	FixCodexBearer     = "codex-bearer"     // Authorization = "Bearer literal" → bearer_token_env_var = "VAR"
-	FixCodexEnvHeader  = "codex-env-header" // H = "literal" → env_http_headers = { H = "VAR" }
-	codexFixKindPrefix = "codex-"
-)
 
-type codexMove struct {
-	kind    string
-	pointer string
-	varName string
+// CodexMove is one literal that a Codex fix moves into an indirection
+// field: the finding's fix kind, the literal's pointer, the variable.
+type CodexMove struct {
+	Kind    string
+	Pointer string
+	VarName string
 }
 
-// codexFixes gives the findings that asked for a Codex move one composed
+// Codex gives the findings that asked for a Codex move one composed
 // fix per server.
-func codexFixes(ws *loader.Workspace, out []finding.Finding, moves map[int]codexMove, servers map[int]*loader.Server) {
+func Codex(ws *loader.Workspace, out []finding.Finding, moves map[int]CodexMove, servers map[int]*loader.Server) {
 	byServer := map[*loader.Server][]int{}
 	var order []*loader.Server
 	for i := range out {
@@ -47,7 +44,7 @@ func codexFixes(ws *loader.Workspace, out []finding.Finding, moves map[int]codex
 	}
 	for _, s := range order {
 		idx := byServer[s]
-		var ms []codexMove
+		var ms []CodexMove
 		for _, i := range idx {
 			ms = append(ms, moves[i])
 		}
@@ -61,7 +58,7 @@ func codexFixes(ws *loader.Workspace, out []finding.Finding, moves map[int]codex
 // codexServerFix builds the edits for all moves of one server, or nil
 // when the server is not written as a [mcp_servers.<name>] table (inline
 // and dotted forms are left to the user).
-func codexServerFix(s *loader.Server, moves []codexMove) *finding.Fix {
+func codexServerFix(s *loader.Server, moves []CodexMove) *finding.Fix {
 	d := s.Doc
 	if d == nil || d.File == nil || d.ParseFailed || d.Format != syntax.TOML || s.Node == nil {
 		return nil
@@ -78,12 +75,12 @@ func codexServerFix(s *loader.Server, moves []codexMove) *finding.Fix {
 	// Remove the moved members, table by table.
 	removed := map[*syntax.Node][]string{}
 	for _, m := range moves {
-		i := strings.LastIndexByte(m.pointer, '/')
+		i := strings.LastIndexByte(m.Pointer, '/')
 		if i < 0 {
 			return nil
 		}
-		parent := f.Root.Lookup(m.pointer[:i])
-		key := syntax.UnescapePointerToken(m.pointer[i+1:])
+		parent := f.Root.Lookup(m.Pointer[:i])
+		key := syntax.UnescapePointerToken(m.Pointer[i+1:])
 		if parent == nil || parent.Member(key) == nil {
 			return nil
 		}
@@ -104,14 +101,14 @@ func codexServerFix(s *loader.Server, moves []codexMove) *finding.Fix {
 	var bearer string
 	var headerNames []string
 	for _, m := range moves {
-		switch m.kind {
-		case FixCodexEnv:
-			envVars = append(envVars, m.varName)
-		case FixCodexBearer:
-			bearer = m.varName
-		case FixCodexEnvHeader:
-			headerNames = append(headerNames, syntax.UnescapePointerToken(m.pointer[strings.LastIndexByte(m.pointer, '/')+1:]))
-			headerVars = append(headerVars, m.varName)
+		switch m.Kind {
+		case facts.FixCodexEnv:
+			envVars = append(envVars, m.VarName)
+		case facts.FixCodexBearer:
+			bearer = m.VarName
+		case facts.FixCodexEnvHeader:
+			headerNames = append(headerNames, syntax.UnescapePointerToken(m.Pointer[strings.LastIndexByte(m.Pointer, '/')+1:]))
+			headerVars = append(headerVars, m.VarName)
 		}
 	}
 	var lines []string

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mcplint/mcplint/facts"
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/loader"
-	"github.com/mcplint/mcplint/loader/syntax"
 )
 
 // registryCorpus is the shared registry corpus (real seeds and the spec
@@ -84,7 +84,7 @@ func BenchmarkBuildInputRegistrySeedList(b *testing.B) {
 	cfg := DefaultConfig()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		BuildInput(ws, cfg)
+		facts.Build(ws, cfg.policyFacts())
 	}
 }
 
@@ -165,7 +165,7 @@ func TestLegacySeedIsReportedAsLegacy(t *testing.T) {
 	if len(rd) != 1 || rd[0].Level != finding.Warning || !strings.Contains(rd[0].Message, "legacy registry shape of the 2025-05 seed (471 entries") {
 		t.Fatalf("want one legacy warning, got %v", rd)
 	}
-	in := BuildInput(ws, DefaultConfig())
+	in := facts.Build(ws, DefaultConfig().policyFacts())
 	if r := in.Documents[0].Registry; r == nil || !r.Legacy || r.Shape != "legacy" || r.LegacyPointer != "/0/version_detail" {
 		t.Errorf("document facts: %+v", r)
 	}
@@ -183,7 +183,7 @@ func TestWrappedSeedLists358Servers(t *testing.T) {
 	if len(ws.Servers) != 358 {
 		t.Fatalf("%d servers, want 358", len(ws.Servers))
 	}
-	in := BuildInput(ws, DefaultConfig())
+	in := facts.Build(ws, DefaultConfig().policyFacts())
 	for _, s := range in.Servers {
 		if s.Registry == nil || s.Registry.Status != "absent" || s.Registry.Version != "2025-12-11" {
 			t.Fatalf("%s: %+v", s.Name, s.Registry)
@@ -220,77 +220,6 @@ func TestWrappedSeedLists358Servers(t *testing.T) {
 	}
 }
 
-// TestInjectionPatterns: each pattern finds its true positives and none
-// of the false positives of any pattern.
-func TestInjectionPatterns(t *testing.T) {
-	var misses []string
-	for _, p := range injectionPatterns {
-		misses = append(misses, p.Misses...)
-		if len(p.Hits) == 0 || len(p.Misses) == 0 {
-			t.Errorf("%s: give it true and false positive examples", p.ID)
-		}
-		for _, h := range p.Hits {
-			if !mayInject(h) || p.find(h) == nil {
-				t.Errorf("%s does not find %q", p.ID, h)
-			}
-		}
-	}
-	for _, m := range misses {
-		for _, p := range injectionPatterns {
-			if loc := p.find(m); loc != nil {
-				t.Errorf("%s finds %q in %q", p.ID, m[loc[0]:loc[1]], m)
-			}
-		}
-	}
-}
-
-func TestHiddenCharacters(t *testing.T) {
-	tag := func(s string) string {
-		var b strings.Builder
-		for _, r := range s {
-			b.WriteRune(0xE0000 + r)
-		}
-		return b.String()
-	}
-	cases := []struct {
-		text    string
-		oneLine bool
-		classes []string
-		decoded string
-	}{
-		{"plain text", false, nil, ""},
-		{"multi\nline\tdescription", false, nil, ""},
-		{"a name\twith a tab", true, []string{"control"}, ""},
-		{"esc \x1b[2J", false, []string{"control"}, ""},
-		{"report\u202Efdp.exe", false, []string{"bidi"}, ""},
-		{"git\u200Bhub", true, []string{"zero-width"}, ""},
-		{"soft\u00ADhyphen", false, []string{"zero-width"}, ""},
-		{"hi" + tag("ignore all"), false, []string{"tag"}, "ignore all"},
-		{"stray\uFE0F selector", false, []string{"variation-selector"}, ""},
-		{"smuggled\U000E0101\U000E0102", false, []string{"variation-selector"}, ""},
-		// Kept: emoji joiners and selectors, keycaps, Persian ZWNJ, flags.
-		{"👩\u200D💻 ☀\uFE0F 1\uFE0F\u20E3", false, nil, ""},
-		{"فارسی\u200Cها", false, nil, ""},
-		{"🏴\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F", false, nil, ""},
-	}
-	for _, c := range cases {
-		hs := hiddenRuns(c.text, c.oneLine)
-		var classes []string
-		decoded := ""
-		for _, h := range hs {
-			classes = append(classes, h.class)
-			decoded += h.decoded
-		}
-		if fmt.Sprint(classes) != fmt.Sprint(c.classes) || decoded != c.decoded {
-			t.Errorf("%q: classes %v decoded %q, want %v %q", c.text, classes, decoded, c.classes, c.decoded)
-		}
-	}
-	hs := hiddenRuns("ab\u200B\u200Bc\u202E", false)
-	if got := describeHidden("ab\u200B\u200Bc\u202E", hs, ""); got != `2 × U+200B ZERO WIDTH SPACE at characters 3–4, U+202E RIGHT-TO-LEFT OVERRIDE at character 6: "ab‹U+200B›‹U+200B›c‹U+202E›"` {
-		t.Errorf("message: %s", got)
-	}
-}
-
 // TestHiddenTextIsMaskedAndPlaced: the decoded tag text is masked when it
 // holds a key, and the span is the hidden characters in the file, through
 // JSON escapes and surrogate pairs.
@@ -320,56 +249,9 @@ func TestHiddenTextIsMaskedAndPlaced(t *testing.T) {
 	if f.Range.Start.Offset != start || f.Range.End.Offset != end {
 		t.Errorf("span %d–%d, want %d–%d", f.Range.Start.Offset, f.Range.End.Offset, start, end)
 	}
-	in := BuildInput(ws, DefaultConfig())
+	in := facts.Build(ws, DefaultConfig().policyFacts())
 	if tf := in.Servers[0].Text[0]; !tf.Secret || tf.Count != 46 {
 		t.Errorf("facts: %+v", tf)
-	}
-}
-
-func TestRegistryPackageFacts(t *testing.T) {
-	for _, c := range []struct{ rt, v, want string }{
-		{"npm", "1.2.3", ""}, {"npm", "1.2.3-beta.1", ""}, {"npm", "latest", "latest"}, {"npm", "^1.2.3", "range"},
-		{"npm", "1.x", "range"}, {"npm", "*", "range"}, {"npm", ">=1.0.0", "range"}, {"npm", "lingo.dev@0.111.4", "not-exact"},
-		{"pypi", "2025.9.1", ""}, {"pypi", "1.0.0rc1", ""}, {"pypi", "~=1.2", "range"}, {"nuget", "0.4.0-beta", ""},
-	} {
-		if got := versionProblem(c.rt, c.v, true); got != c.want {
-			t.Errorf("%s %q: %q, want %q", c.rt, c.v, got, c.want)
-		}
-	}
-	if versionProblem("npm", "", false) != "missing" {
-		t.Error("no version is missing")
-	}
-	for _, c := range []struct{ ref, name, tag, digest string }{
-		{"docker.io/mcp/filesystem:1.0.2", "docker.io/mcp/filesystem", "1.0.2", ""},
-		{"localhost:5000/x", "localhost:5000/x", "", ""},
-		{"ghcr.io/a/b:1@sha256:abc", "ghcr.io/a/b", "1", "sha256:abc"},
-	} {
-		if n, tg, d := imageRef(c.ref); n != c.name || tg != c.tag || d != c.digest {
-			t.Errorf("%s: %s %s %s", c.ref, n, tg, d)
-		}
-	}
-	for v, want := range map[string]string{
-		"cd ~/x && ./run.sh":           "[&&]",
-		"<YOUR_API_KEY>":               "[]",
-		"a; b | c `d` $(e) > f":        "[; | ` $( >]",
-		"type=bind,src={source_path}":  "[]",
-		"--additionalEnv A=1;B=2":      "[;]",
-		"/<ABSOLUTE-PATH-TO>/ramp-mcp": "[]",
-	} {
-		if got := fmt.Sprint(shellMeta(v)); got != want {
-			t.Errorf("%q: %s, want %s", v, got, want)
-		}
-	}
-}
-
-func TestNodeValueKeepsNumbers(t *testing.T) {
-	f, err := syntax.Parse([]byte(`{"a": 1.50, "b": [true, null, "x"], "c": 10}`), syntax.JSON)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := nodeValue(f.Root).(map[string]any)
-	if v["a"] != json.Number("1.50") || v["c"] != json.Number("10") || fmt.Sprint(v["b"]) != "[true <nil> x]" {
-		t.Errorf("%#v", v)
 	}
 }
 
@@ -397,7 +279,7 @@ func TestToolSnapshotsFeedTheBudget(t *testing.T) {
 		}
 	}
 	ws, fs := checkPaths(t, loader.Options{Paths: []string{dir}, WorkDir: dir})
-	in := BuildInput(ws, DefaultConfig())
+	in := facts.Build(ws, DefaultConfig().policyFacts())
 	for _, s := range in.Servers {
 		if s.Name == "github" && (!s.Tools.Known || s.Tools.Count != 45 || s.Tools.Names[44] != long) {
 			t.Errorf("github tools: %+v", s.Tools)

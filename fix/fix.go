@@ -1,4 +1,4 @@
-package rules
+package fix
 
 import (
 	"bytes"
@@ -6,38 +6,17 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcplint/mcplint/facts"
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/loader/syntax"
 	"github.com/mcplint/mcplint/secret"
 )
 
-// Fix kinds a policy may ask for. Policies only see masked values, so they
-// describe the fix; the edit is made here from the real bytes.
-const (
-	// FixSecretToReference replaces every credential in the string at
-	// pointer with a reference to the variable named by value, in the
-	// reading client's own syntax.
-	FixSecretToReference = "secret-to-reference"
-	// FixValueToReference replaces the whole string at pointer with a
-	// reference to the variable named by value (a webhook URL, or a
-	// reference whose default holds the key).
-	FixValueToReference = "value-to-reference"
-	// FixAddMember adds "key": value (a JSON text in value as "key=json")
-	// as the first member of the object at pointer.
-	FixAddMember = "add-member"
-	// FixRenameKey renames the member at pointer to value.
-	FixRenameKey = "rename-key"
-	// FixReplaceString replaces the string at pointer with value.
-	FixReplaceString = "replace-string"
-	// FixStripBOM deletes a leading UTF-8 byte order mark.
-	FixStripBOM = "strip-bom"
-)
-
-// buildFix turns a policy's fix intent into byte edits, or nil when it
+// Build turns a policy's fix intent into byte edits, or nil when it
 // cannot be done safely (the file did not parse, the value is not a
 // string, the client has no reference syntax there).
-func buildFix(d *loader.Document, s *loader.Server, in *FixIntent) *finding.Fix {
+func Build(d *loader.Document, s *loader.Server, in *facts.FixIntent) *finding.Fix {
 	if in == nil || d.File == nil || d.ParseFailed {
 		return nil
 	}
@@ -46,17 +25,17 @@ func buildFix(d *loader.Document, s *loader.Server, in *FixIntent) *finding.Fix 
 		return finding.Edit{File: d.Path, Range: finding.Range{Start: f.Position(start), End: f.Position(end)}, NewText: text}
 	}
 	switch in.Kind {
-	case FixStripBOM:
+	case facts.FixStripBOM:
 		if bytes.HasPrefix(f.Src, []byte{0xEF, 0xBB, 0xBF}) {
 			return &finding.Fix{Title: "Remove the UTF-8 byte order mark", Edits: []finding.Edit{edit(0, 3, "")}}
 		}
-	case FixSecretToReference:
+	case facts.FixSecretToReference:
 		n := f.Root.Lookup(in.Pointer)
 		if n == nil || n.Kind != syntax.String || s == nil || !validVarName(in.Value) {
 			return nil
 		}
 		field := fieldOf(s, in.Pointer)
-		ref := ReferenceFor(s, field, in.Value)
+		ref := facts.ReferenceFor(s, field, in.Value)
 		if ref == "" {
 			return nil
 		}
@@ -85,12 +64,12 @@ func buildFix(d *loader.Document, s *loader.Server, in *FixIntent) *finding.Fix 
 			Edits: []finding.Edit{edit(n.Start, n.End, quoted)},
 			Note:  fmt.Sprintf("set %s in the environment %s starts from (the old value is no longer in the file)", in.Value, loader.ClientName(s.Client)),
 		}
-	case FixValueToReference:
+	case facts.FixValueToReference:
 		n := f.Root.Lookup(in.Pointer)
 		if n == nil || n.Kind != syntax.String || s == nil || !validVarName(in.Value) {
 			return nil
 		}
-		ref := ReferenceFor(s, fieldOf(s, in.Pointer), in.Value)
+		ref := facts.ReferenceFor(s, fieldOf(s, in.Pointer), in.Value)
 		quoted, ok := quote(d.Format, ref)
 		if ref == "" || !ok {
 			return nil
@@ -100,7 +79,7 @@ func buildFix(d *loader.Document, s *loader.Server, in *FixIntent) *finding.Fix 
 			Edits: []finding.Edit{edit(n.Start, n.End, quoted)},
 			Note:  fmt.Sprintf("set %s in the environment %s starts from (the old value is no longer in the file)", in.Value, loader.ClientName(s.Client)),
 		}
-	case FixReplaceString:
+	case facts.FixReplaceString:
 		n := f.Root.Lookup(in.Pointer)
 		if n == nil || n.Kind != syntax.String {
 			return nil
@@ -110,7 +89,7 @@ func buildFix(d *loader.Document, s *loader.Server, in *FixIntent) *finding.Fix 
 			return nil
 		}
 		return &finding.Fix{Title: fmt.Sprintf("Write %s", quoted), Edits: []finding.Edit{edit(n.Start, n.End, quoted)}}
-	case FixRenameKey:
+	case facts.FixRenameKey:
 		i := strings.LastIndexByte(in.Pointer, '/')
 		if i < 0 {
 			return nil
@@ -125,7 +104,7 @@ func buildFix(d *loader.Document, s *loader.Server, in *FixIntent) *finding.Fix 
 			return nil
 		}
 		return &finding.Fix{Title: fmt.Sprintf("Rename %q to %q", m.Key, in.Value), Edits: []finding.Edit{edit(m.KeyStart, m.KeyEnd, quoted)}}
-	case FixAddMember:
+	case facts.FixAddMember:
 		key, val, ok := strings.Cut(in.Value, "=")
 		if !ok || (d.Format != syntax.JSON && d.Format != syntax.JSONC) {
 			return nil

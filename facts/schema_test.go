@@ -1,4 +1,4 @@
-package rules
+package facts
 
 import (
 	"bytes"
@@ -23,6 +23,6 @@ func TestInputSchemaIsCurrent(t *testing.T) {
 		return
 	}
 	if !bytes.Equal(got, schema.Input) {
-		t.Fatal("schema/input.schema.json is stale: run go test ./rules -run TestInputSchemaIsCurrent -update-schema")
+		t.Fatal("schema/input.schema.json is stale: run go test ./facts -run TestInputSchemaIsCurrent -update-schema")
 	}
 }

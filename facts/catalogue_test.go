@@ -1,4 +1,4 @@
-package rules
+package facts
 
 import (
 	"os"
@@ -21,7 +21,7 @@ func loadCatalogue(t *testing.T, body string) Input {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return BuildInput(ws, DefaultConfig())
+	return testInput(ws)
 }
 
 func TestCatalogueDocShapes(t *testing.T) {
@@ -50,7 +50,7 @@ func TestCatalogueDocShapes(t *testing.T) {
 
 func TestCatalogueDocFactsAreNilElsewhere(t *testing.T) {
 	ws := loadDir(t, map[string]string{".mcp.json": `{"mcpServers": {"a": {"command": "npx", "args": ["-y", "a@1.0.0"]}}}`})
-	in := BuildInput(ws, DefaultConfig())
+	in := testInput(ws)
 	if in.Documents[0].Catalogue != nil || in.Servers[0].Catalogue != nil {
 		t.Error("catalogue facts on a client config")
 	}

@@ -1,4 +1,4 @@
-package rules
+package facts
 
 import (
 	"os"
@@ -34,7 +34,7 @@ func loadOne(t *testing.T, rel, content string) Input {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return BuildInput(ws, DefaultConfig())
+	return testInput(ws)
 }
 
 // problemsOf lists "kind key pointer" of every server and document
@@ -203,7 +203,7 @@ func TestManagedServerFields(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	keys, msgs := problemsOf(BuildInput(ws, DefaultConfig()))
+	keys, msgs := problemsOf(testInput(ws))
 	want := "invalid-value /managedMcpServers/m/command\ninvalid-value /managedMcpServers/m/env"
 	if strings.Join(keys, "\n") != want {
 		t.Fatalf("got\n%s\nwant\n%s\n%s", strings.Join(keys, "\n"), want, strings.Join(msgs, "\n"))

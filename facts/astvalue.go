@@ -1,9 +1,11 @@
-package rules
+package facts
 
 import (
 	"reflect"
 	"strings"
 	"sync"
+
+	"github.com/mcplint/mcplint/internal/parallel"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 )
@@ -16,10 +18,11 @@ func toValue(v any) ast.Value {
 	return valueOf(reflect.ValueOf(v)).Value
 }
 
-// inputValue converts the policy input, the servers on every core.
-func inputValue(in *Input) ast.Value {
+// Value converts the policy input to OPA's value, the servers on every
+// core.
+func Value(in *Input) ast.Value {
 	servers := make([]*ast.Term, len(in.Servers))
-	parallel(len(in.Servers), func(i int) {
+	parallel.For(len(in.Servers), func(i int) {
 		servers[i] = valueOf(reflect.ValueOf(&in.Servers[i]))
 	})
 	rest := *in

@@ -1,4 +1,4 @@
-package rules
+package facts
 
 // The policy input. Every policy, built-in or custom, sees exactly this
 // shape; schema/input.schema.json is generated from these types (go
@@ -237,6 +237,11 @@ type ConfigFact struct {
 	MetaTools bool `json:"meta_tools"`
 	// TargetWindows makes windows-only compatibility rules apply.
 	TargetWindows bool `json:"target_windows"`
+}
+
+// DefaultBudget is Paseo's context budget.
+func DefaultBudget() BudgetConfig {
+	return BudgetConfig{ServersWarn: 8, ServersMax: 16, ToolsWarn: 40, ToolsMax: 80, ToolsPerServer: 5}
 }
 
 // BudgetConfig are the context-budget thresholds (Paseo's by default).

@@ -1,4 +1,4 @@
-package rules
+package facts
 
 import (
 	"os"
@@ -39,7 +39,7 @@ func loadFacts(t *testing.T, files map[string]string) Input {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return BuildInput(ws, DefaultConfig())
+	return testInput(ws)
 }
 
 func server(t *testing.T, in Input, tier, name string) ServerFact {
