@@ -65,44 +65,6 @@ type clientSpec struct {
 	ignore map[string]bool
 }
 
-func spec(id, fields string, types string, opts ...func(*clientSpec)) *clientSpec {
-	c := &clientSpec{id: id, fields: map[string]string{}, cmdKeys: []string{"command"}, urlKeys: []string{"url"}}
-	for _, f := range strings.Fields(fields) {
-		k, t, ok := strings.Cut(f, ":")
-		if !ok {
-			t = "any"
-		}
-		c.fields[k] = t
-	}
-	if types != "" {
-		c.types = strings.Fields(types)
-		c.words = map[string]string{}
-		for _, w := range c.types {
-			if n := transportOf(w); n != "" {
-				if _, ok := c.words[n]; !ok {
-					c.words[n] = w
-				}
-			}
-		}
-	}
-	for _, o := range opts {
-		o(c)
-	}
-	return c
-}
-
-func withCmd(keys ...string) func(*clientSpec) { return func(c *clientSpec) { c.cmdKeys = keys } }
-func withURL(keys ...string) func(*clientSpec) { return func(c *clientSpec) { c.urlKeys = keys } }
-func closed(c *clientSpec)                     { c.closed = true }
-func ignoring(keys ...string) func(*clientSpec) {
-	return func(c *clientSpec) {
-		c.ignore = map[string]bool{}
-		for _, k := range keys {
-			c.ignore[k] = true
-		}
-	}
-}
-
 // transportOf maps a transport word of any client onto stdio, http, sse
 // or ws ("" when it is none of them).
 func transportOf(w string) string {
@@ -119,67 +81,24 @@ func transportOf(w string) string {
 	return ""
 }
 
-// The field tables, from clients.md (§2–§17) and the seeds. Clients whose
-// documentation is thin get lenient tables (more "any").
-const (
-	stdioFields  = "command:string args:string[] env:map"
-	remoteFields = "url:string headers:map"
-)
-
+// specs are the field tables of every client (clients.toml).
 var specs = map[string]*clientSpec{}
 
 // managedSpec is Claude Code's managedMcpServers entry: remote only.
-var managedSpec = spec("claude-code", "type:string url:string headers:map oauth:object timeout:number alwaysLoad:bool",
-	"http streamable-http sse", withCmd(), ignoring("command", "args", "env", "headersHelper"))
+var managedSpec *clientSpec
 
 // continueImport is a Claude/Cursor-format JSON file in .continue/mcpServers/.
-var continueImport = spec("continue", stdioFields+" "+remoteFields+" type:string cwd:string name:string connectionTimeout:number requestOptions:object",
-	"stdio sse streamable-http http")
+var continueImport *clientSpec
 
 func init() {
-	for _, c := range []*clientSpec{
-		spec("claude-code", stdioFields+" "+remoteFields+" type:string headersHelper:string oauth:object timeout:number alwaysLoad:bool",
-			"stdio http streamable-http sse ws sdk"),
-		spec("claude-desktop", stdioFields+" type:string", "stdio", withURL()),
-		spec("cursor", stdioFields+" "+remoteFields+" type:string envFile:string auth:object", "stdio http streamable-http sse"),
-		spec("lmstudio", stdioFields+" "+remoteFields+" type:string envFile:string auth:object", "stdio http streamable-http sse"),
-		spec("vscode", "command:string args:string[] env:object envFile:string cwd:string "+remoteFields+
-			" type:string oauth:object dev:object sandboxEnabled:bool sandbox:object gallery version:string", "stdio http sse"),
-		spec("copilot-cli", stdioFields+" "+remoteFields+" type:string tools:string[] cwd:string timeout:number", "local stdio http sse"),
-		spec("codex", stdioFields+" env_vars:array cwd:string url:string bearer_token_env_var:string http_headers:map env_http_headers:map"+
-			" bearer_token startup_timeout_sec:number startup_timeout_ms:number tool_timeout_sec:number enabled:bool required:bool"+
-			" supports_parallel_tool_calls:bool default_tools_approval_mode:string tools:object enabled_tools:string[] disabled_tools:string[]"+
-			" scopes:string[] oauth:object oauth_resource:string experimental_environment:string name:string", "", closed),
-		spec("grok", stdioFields+" "+remoteFields+" cwd:string startup_timeout_sec:number tool_timeout_sec:number enabled:bool", ""),
-		spec("opencode", "type:string command:string[] environment:map cwd:string enabled:bool timeout:number "+remoteFields+" oauth:object|false",
-			"local remote"),
-		spec("gemini", stdioFields+" cwd:string url:string httpUrl:string tcp:string headers:map type:string timeout:number trust:bool"+
-			" description:string includeTools:string[] excludeTools:string[] oauth:object authProviderType:string targetAudience:string"+
-			" targetServiceAccount:string extensionName", "sse http", withURL("httpUrl", "url", "tcp")),
-		spec("windsurf", stdioFields+" "+remoteFields+" serverUrl:string disabled:bool disabledTools:string[] type", "", withURL("serverUrl", "url")),
-		spec("zed", "command:string|object args:string[] env:map|null timeout:number enabled:bool remote:bool "+remoteFields+
-			" settings:object source:string oauth:object", ""),
-		spec("cline", stdioFields+" "+remoteFields+" type:string transportType:string cwd:string autoApprove:string[] disabled:bool timeout:number",
-			"stdio sse streamableHttp"),
-		spec("roo", stdioFields+" "+remoteFields+" type:string cwd:string disabled:bool timeout:number alwaysAllow:string[] disabledTools:string[] watchPaths:string[]",
-			"stdio sse streamable-http"),
-		spec("continue", stdioFields+" type:string cwd:string url:string name:string serverName:string faviconUrl:string connectionTimeout:number"+
-			" requestOptions:object headers:map", "stdio sse streamable-http"),
-		spec("goose", "enabled:bool type:string name:string description:string display_name:string cmd:string args:string[] envs:map"+
-			" env_keys:string[] timeout:number bundled:bool|null available_tools:string[] uri:string headers:map tools instructions code dependencies",
-			"stdio streamable_http sse builtin platform frontend inline_python", withCmd("cmd"), withURL("uri")),
-		spec("kimi", stdioFields+" "+remoteFields+" auth transport cwd:string timeout:number", ""),
-		spec("amazonq", stdioFields+" "+remoteFields+" type timeout:number disabled:bool", ""),
-		spec("kiro", stdioFields+" "+remoteFields+" type timeout:number disabled:bool autoApprove:string[] disabledTools:string[]", ""),
-		spec("junie", stdioFields+" type", "", withURL()),
-		spec("super-pi", stdioFields+" "+remoteFields+" serverUrl:string disabled:bool", "", withURL("url", "serverUrl"), ignoring("oauth", "auth")),
-	} {
-		specs[c.id] = c
+	for id, c := range clientData.Client {
+		if c.Fields == nil {
+			continue // expands references but has no entry table (registry, paseo)
+		}
+		specs[id] = c.spec(id)
 	}
-	roo := *specs["roo"]
-	roo.id = "kilo"
-	specs["kilo"] = &roo
-	specs["cline"].transportTypes = []string{"stdio", "sse", "http"}
+	managedSpec = clientData.Variant["claude-code-managed"].spec("claude-code")
+	continueImport = clientData.Variant["continue-import"].spec("continue")
 	for _, c := range specs {
 		for k := range c.fields {
 			allFields[k] = true

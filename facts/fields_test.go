@@ -239,7 +239,7 @@ func TestSpecsCoverEveryEntryClient(t *testing.T) {
 			continue // catalogue and trust documents: other rules
 		}
 		if specs[id] == nil {
-			t.Errorf("client %s has no field table in facts_fields.go", id)
+			t.Errorf("client %s has no field table in facts/clients.toml", id)
 		}
 	}
 }
