@@ -44,6 +44,12 @@ type Options struct {
 	// Tools are tool snapshot files (--tools); .mcplint/tools/*.json in
 	// the project folders are read too (see tools.go).
 	Tools []string
+	// SkipUnrelated leaves out, silently, a named file whose name alone
+	// does not make it an MCP config (server.json, mcp_config.json, an
+	// unknown name) when its content is not an MCP document: the folder
+	// scan does the same, and pre-commit, which picks files by name only,
+	// passes them.
+	SkipUnrelated bool
 }
 
 // UsageError is a problem with the options themselves (a missing path, an
@@ -58,6 +64,9 @@ type candidate struct {
 	pat        *pattern // nil: recognise by content
 	explicit   bool
 	projectDir string
+	// generic: a named file to leave out when its content is not an MCP
+	// document (Options.SkipUnrelated).
+	generic bool
 }
 
 // Load discovers, reads and normalises every config the options name. Bad
@@ -152,6 +161,7 @@ func Discover(opts Options) (*Plan, error) {
 			continue
 		}
 		c := explicitCandidate(abs, home, opts.Client)
+		c.generic = opts.SkipUnrelated && opts.Client == "" && genericName(c.pat)
 		add(c)
 		contexts = append(contexts, projectContext(c)...)
 	}
@@ -299,6 +309,22 @@ func explicitCandidate(abs, home, client string) candidate {
 		c.projectDir = filepath.Dir(abs)
 	}
 	return c
+}
+
+// genericName says whether a file recognised by pattern p (nil: by
+// nothing) could as well be some other program's file: no name or place,
+// a name that needs its content confirmed (server.json), or a name of
+// namedPatterns, which are not project places.
+func genericName(p *pattern) bool {
+	if p == nil || p.confirm != nil {
+		return true
+	}
+	for i := range namedPatterns {
+		if p == &namedPatterns[i] {
+			return true
+		}
+	}
+	return false
 }
 
 // homePattern returns the home pattern of a file at exactly that place

@@ -103,17 +103,23 @@ func (l *run) read(c candidate) (doc *Document, fs []finding.Finding, apply func
 	}
 	f, perr := syntax.Parse(src, parseFormat)
 	doc.File, doc.Format = f, format
-	unconfirmed := c.pat != nil && c.pat.confirm != nil && !c.explicit
+	unconfirmed := c.pat != nil && c.pat.confirm != nil && (!c.explicit || c.generic)
 	if perr != nil {
-		if unconfirmed && !mentionsRegistry(src) {
+		if unconfirmed && !mentionsRegistry(src) || c.generic && (c.pat == nil || c.pat.confirm == nil) && !mentionsMCP(src) {
 			// A server.json that does not parse and says nothing of the
-			// registry is some other program's file.
+			// registry is some other program's file; so is a file of a
+			// generic name that says nothing of MCP servers.
 			return nil, nil, nil
 		}
 		l.parseFailure(doc, perr, &fs)
 		return
 	}
 	if unconfirmed && !c.pat.confirm(f.Root) {
+		return nil, nil, nil
+	}
+	if c.generic && c.pat != nil && c.pat.confirm == nil && l.sniff(&Document{Format: doc.Format}, f.Root) == dNone {
+		// A generic name (mcp_config.json) whose content has none of the
+		// shapes of an MCP document.
 		return nil, nil, nil
 	}
 	d := dNone
@@ -130,6 +136,9 @@ func (l *run) read(c candidate) (doc *Document, fs []finding.Finding, apply func
 		}
 	}
 	if d == dNone {
+		if c.generic {
+			return nil, nil, nil
+		}
 		if c.explicit {
 			fs = append(fs, l.finding(doc, "schema/empty", finding.Info, 0, 0,
 				"no MCP server definitions found: the file has none of the keys a client reads (mcpServers, servers, mcp, mcp_servers, context_servers, extensions) and is not a registry or catalogue document"))
@@ -235,6 +244,17 @@ func (l *run) finding(doc *Document, rule string, level finding.Level, start, en
 // meant as an MCP Registry server.json.
 func mentionsRegistry(src []byte) bool {
 	return bytes.Contains(src, []byte("server.schema")) || bytes.Contains(src, []byte(`"packages"`)) || bytes.Contains(src, []byte(`"remotes"`))
+}
+
+// mentionsMCP says whether unparsable text still names a key MCP clients
+// read servers from.
+func mentionsMCP(src []byte) bool {
+	for _, k := range []string{"mcpServers", "mcp_servers", "context_servers", "servers", `"mcp"`, "extensions"} {
+		if bytes.Contains(src, []byte(k)) {
+			return true
+		}
+	}
+	return mentionsRegistry(src)
 }
 
 func firstInvalidUTF8(b []byte) int {

@@ -83,6 +83,7 @@ type jsonEdit struct {
 }
 
 type jsonDoc struct {
+	Version  string        `json:"version,omitempty"`
 	Findings []jsonFinding `json:"findings"`
 	Summary  Summary       `json:"summary"`
 }
@@ -90,7 +91,13 @@ type jsonDoc struct {
 // JSON writes the findings document: {"findings": […], "summary": {…}}.
 // Columns are 1-based and count Unicode code points.
 func JSON(w io.Writer, fs []finding.Finding, sum Summary) error {
-	doc := jsonDoc{Findings: make([]jsonFinding, 0, len(fs)), Summary: sum}
+	return JSONVersion(w, "", fs, sum)
+}
+
+// JSONVersion is JSON with the version of mcplint that wrote it as the
+// document's "version" field.
+func JSONVersion(w io.Writer, version string, fs []finding.Finding, sum Summary) error {
+	doc := jsonDoc{Version: version, Findings: make([]jsonFinding, 0, len(fs)), Summary: sum}
 	for _, f := range fs {
 		doc.Findings = append(doc.Findings, jsonFinding{
 			Rule: f.Rule, Level: f.Level.String(), Message: f.Message, File: f.File,

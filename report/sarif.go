@@ -1,6 +1,7 @@
 package report
 
 import (
+	"fmt"
 	"io"
 	"net/url"
 	"path/filepath"
@@ -38,9 +39,20 @@ type sarifLog struct {
 
 type sarifRun struct {
 	Tool               sarifTool                   `json:"tool"`
+	Invocations        []sarifInvocation           `json:"invocations,omitempty"`
 	OriginalURIBaseIDs map[string]sarifArtifactLoc `json:"originalUriBaseIds,omitempty"`
 	Results            []sarifResult               `json:"results"`
 	ColumnKind         string                      `json:"columnKind"`
+}
+
+type sarifInvocation struct {
+	ExecutionSuccessful        bool                `json:"executionSuccessful"`
+	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level   string    `json:"level"`
+	Message sarifText `json:"message"`
 }
 
 type sarifTool struct {
@@ -50,7 +62,7 @@ type sarifTool struct {
 type sarifDriver struct {
 	Name           string      `json:"name"`
 	Version        string      `json:"version"`
-	InformationURI string      `json:"informationUri"`
+	InformationURI string      `json:"informationUri,omitempty"`
 	Rules          []sarifRule `json:"rules"`
 }
 
@@ -75,8 +87,9 @@ type sarifRuleConf struct {
 }
 
 type sarifArtifactLoc struct {
-	URI       string `json:"uri"`
-	URIBaseID string `json:"uriBaseId,omitempty"`
+	URI         string     `json:"uri,omitempty"`
+	URIBaseID   string     `json:"uriBaseId,omitempty"`
+	Description *sarifText `json:"description,omitempty"`
 }
 
 type sarifRegion struct {
@@ -141,13 +154,73 @@ func ruleName(id string) string {
 	return b.String()
 }
 
-// sarifURI is a path relative to the source root (the working folder) when
-// the file is under it, else an absolute file: URI.
-func sarifURI(p string) sarifArtifactLoc {
-	if filepath.IsAbs(filepath.FromSlash(p)) || strings.HasPrefix(p, "/") {
-		return sarifArtifactLoc{URI: (&url.URL{Scheme: "file", Path: filepath.ToSlash(p)}).String()}
+// MaxSARIFResults is how many results GitHub code scanning accepts in one
+// run; an upload with more is rejected whole.
+const MaxSARIFResults = 25000
+
+// SARIFOptions say where results are placed and how many are kept.
+type SARIFOptions struct {
+	// WorkDir is the absolute folder that relative finding paths are
+	// relative to (the process's working folder).
+	WorkDir string
+	// Root is the absolute repository root: URIs of files under it are
+	// relative to it (base %SRCROOT%), which is how code scanning finds
+	// them whatever folder mcplint ran in. Files outside it get absolute
+	// file: URIs. Empty: WorkDir.
+	Root string
+	// MaxResults caps the results (0: MaxSARIFResults). The lowest levels
+	// are left out first and a notification says how many.
+	MaxResults int
+}
+
+// sarifURI is a path relative to the repository root when the file is
+// under it, else an absolute file: URI.
+func (o SARIFOptions) sarifURI(p string) sarifArtifactLoc {
+	native := filepath.FromSlash(p)
+	if !filepath.IsAbs(native) && !strings.HasPrefix(p, "/") && o.WorkDir != "" {
+		native = filepath.Join(o.WorkDir, native)
+	}
+	if filepath.IsAbs(native) || strings.HasPrefix(p, "/") {
+		if o.Root != "" {
+			if rel, err := filepath.Rel(o.Root, native); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel) {
+				return sarifArtifactLoc{URI: (&url.URL{Path: filepath.ToSlash(rel)}).String(), URIBaseID: "%SRCROOT%"}
+			}
+		}
+		return sarifArtifactLoc{URI: (&url.URL{Scheme: "file", Path: filepath.ToSlash(native)}).String()}
 	}
 	return sarifArtifactLoc{URI: (&url.URL{Path: filepath.ToSlash(p)}).String(), URIBaseID: "%SRCROOT%"}
+}
+
+// capResults keeps at most max findings, dropping the lowest levels first
+// (within a level, the last ones), in their original order. It returns
+// the findings kept.
+func capResults(fs []finding.Finding, max int) []finding.Finding {
+	if len(fs) <= max {
+		return fs
+	}
+	byLevel := map[finding.Level]int{}
+	for _, f := range fs {
+		byLevel[f.Level]++
+	}
+	levels := make([]finding.Level, 0, len(byLevel))
+	for l := range byLevel {
+		levels = append(levels, l)
+	}
+	sort.Slice(levels, func(i, j int) bool { return levels[i] > levels[j] })
+	room := map[finding.Level]int{}
+	left := max
+	for _, l := range levels {
+		room[l] = min(byLevel[l], left)
+		left -= room[l]
+	}
+	kept := make([]finding.Finding, 0, max)
+	for _, f := range fs {
+		if room[f.Level] > 0 {
+			room[f.Level]--
+			kept = append(kept, f)
+		}
+	}
+	return kept
 }
 
 func sarifRegionOf(r finding.Range) sarifRegion {
@@ -161,8 +234,36 @@ func sarifRegionOf(r finding.Range) sarifRegion {
 // SARIF writes a SARIF 2.1.0 log with one run: the tool with every rule
 // that can fire, and one result per finding with UTF-16 regions, the
 // structural fingerprint and the fix edits (which never hold a secret).
-// root is the absolute folder relative paths are based on.
+// root is the absolute folder relative paths are based on, taken as the
+// repository root too.
 func SARIF(w io.Writer, tool Tool, rules []RuleMeta, fs []finding.Finding, root string) error {
+	return WriteSARIF(w, tool, rules, fs, SARIFOptions{WorkDir: root, Root: root})
+}
+
+// SARIFFailure writes a SARIF log for a run that could not check anything
+// (a bad path, flag or configuration): a valid document with no results,
+// an unsuccessful invocation and the error as a notification, so a code
+// scanning upload shows the real problem.
+func SARIFFailure(w io.Writer, tool Tool, msg string) error {
+	run := sarifRun{
+		Tool:    sarifTool{Driver: sarifDriver{Name: tool.Name, Version: tool.Version, InformationURI: tool.InformationURI, Rules: []sarifRule{}}},
+		Results: []sarifResult{}, ColumnKind: "utf16CodeUnits",
+		Invocations: []sarifInvocation{{ExecutionSuccessful: false, ToolExecutionNotifications: []sarifNotification{{Level: "error", Message: sarifText{Text: msg}}}}},
+	}
+	return writeJSON(w, sarifLog{Schema: sarifSchemaURI, Version: "2.1.0", Runs: []sarifRun{run}})
+}
+
+const sarifSchemaURI = "https://json.schemastore.org/sarif-2.1.0.json"
+
+// WriteSARIF is SARIF with the placement and cap of opts.
+func WriteSARIF(w io.Writer, tool Tool, rules []RuleMeta, fs []finding.Finding, opts SARIFOptions) error {
+	if opts.Root == "" {
+		opts.Root = opts.WorkDir
+	}
+	max := opts.MaxResults
+	if max <= 0 {
+		max = MaxSARIFResults
+	}
 	sorted := append([]RuleMeta(nil), rules...)
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].ID < sorted[j].ID })
 	index := map[string]int{}
@@ -188,10 +289,24 @@ func SARIF(w io.Writer, tool Tool, rules []RuleMeta, fs []finding.Finding, root 
 		})
 	}
 	run := sarifRun{Tool: sarifTool{Driver: driver}, Results: []sarifResult{}, ColumnKind: "utf16CodeUnits"}
-	if root != "" {
-		u := (&url.URL{Scheme: "file", Path: filepath.ToSlash(root) + "/"}).String()
-		run.OriginalURIBaseIDs = map[string]sarifArtifactLoc{"%SRCROOT%": {URI: u}}
+	// The base is named, never given: a local absolute path has no place
+	// in a file that is uploaded.
+	run.OriginalURIBaseIDs = map[string]sarifArtifactLoc{"%SRCROOT%": {Description: &sarifText{Text: "The repository root: the folder holding .git, or --root."}}}
+	inv := sarifInvocation{ExecutionSuccessful: true}
+	known := fs[:0:0]
+	for _, f := range fs {
+		if _, ok := index[f.Rule]; ok {
+			known = append(known, f)
+		}
 	}
+	if kept := capResults(known, max); len(kept) < len(known) {
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, sarifNotification{Level: "warning", Message: sarifText{
+			Text: fmt.Sprintf("%d results were found; %d of the lowest level were left out, as GitHub code scanning accepts at most %d results per run. Run mcplint check --format json for all of them.", len(known), len(known)-len(kept), max)}})
+		fs = kept
+	} else {
+		fs = known
+	}
+	run.Invocations = []sarifInvocation{inv}
 	for _, f := range fs {
 		idx, ok := index[f.Rule]
 		if !ok {
@@ -200,7 +315,7 @@ func SARIF(w io.Writer, tool Tool, rules []RuleMeta, fs []finding.Finding, root 
 		res := sarifResult{
 			RuleID: f.Rule, RuleIndex: idx, Level: sarifLevel(f.Level),
 			Message:   sarifText{Text: f.Message},
-			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: sarifURI(f.File), Region: sarifRegionOf(f.Range)}}},
+			Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: opts.sarifURI(f.File), Region: sarifRegionOf(f.Range)}}},
 		}
 		if f.Fingerprint != "" {
 			res.PartialFingerprints = map[string]string{"mcplintFingerprint/v1": f.Fingerprint}
@@ -211,7 +326,7 @@ func SARIF(w io.Writer, tool Tool, rules []RuleMeta, fs []finding.Finding, root 
 				msg = nil
 			}
 			res.RelatedLocations = append(res.RelatedLocations, sarifLocation{
-				PhysicalLocation: sarifPhysical{ArtifactLocation: sarifURI(rel.File), Region: sarifRegionOf(rel.Range)}, Message: msg})
+				PhysicalLocation: sarifPhysical{ArtifactLocation: opts.sarifURI(rel.File), Region: sarifRegionOf(rel.Range)}, Message: msg})
 		}
 		if f.Fix != nil && len(f.Fix.Edits) > 0 {
 			fix := sarifFix{Description: sarifText{Text: f.Fix.Title}}
@@ -221,7 +336,7 @@ func SARIF(w io.Writer, tool Tool, rules []RuleMeta, fs []finding.Finding, root 
 				if !ok {
 					i = len(fix.ArtifactChanges)
 					byFile[e.File] = i
-					fix.ArtifactChanges = append(fix.ArtifactChanges, sarifChange{ArtifactLocation: sarifURI(e.File)})
+					fix.ArtifactChanges = append(fix.ArtifactChanges, sarifChange{ArtifactLocation: opts.sarifURI(e.File)})
 				}
 				rep := sarifReplacement{DeletedRegion: sarifRegionOf(e.Range)}
 				if e.NewText != "" {
@@ -233,7 +348,7 @@ func SARIF(w io.Writer, tool Tool, rules []RuleMeta, fs []finding.Finding, root 
 		}
 		run.Results = append(run.Results, res)
 	}
-	return writeJSON(w, sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
+	return writeJSON(w, sarifLog{Schema: sarifSchemaURI, Version: "2.1.0", Runs: []sarifRun{run}})
 }
 
 func orDefault(s, d string) string {

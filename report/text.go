@@ -19,6 +19,9 @@ type TextOptions struct {
 	// Color adds ANSI colours; the caller turns it on only for a terminal
 	// and never when NO_COLOR is set.
 	Color bool
+	// Quiet prints the findings only: no help lines and no summary, so
+	// a clean run prints nothing.
+	Quiet bool
 }
 
 // ANSI styles.
@@ -64,7 +67,12 @@ func Text(w io.Writer, fs []finding.Finding, src Source, sum Summary, opts TextO
 		if f.Fix != nil {
 			fmt.Fprintf(w, "%s%s fix: %s (mcplint fix)\n", pad, paint(ansiDim, "="), f.Fix.Title)
 		}
-		fmt.Fprintf(w, "%s%s help: mcplint explain %s\n", pad, paint(ansiDim, "="), f.Rule)
+		if !opts.Quiet {
+			fmt.Fprintf(w, "%s%s help: mcplint explain %s\n", pad, paint(ansiDim, "="), f.Rule)
+		}
+	}
+	if opts.Quiet {
+		return nil
 	}
 	fmt.Fprintf(w, "%s in %s, %s: %s, %s, %s",
 		plural(len(fs), "finding"), plural(sum.Files, "file"), plural(sum.Servers, "server"),

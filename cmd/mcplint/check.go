@@ -24,6 +24,9 @@ type loadFlags struct {
 	client      string
 	maxFileSize int64
 	tools       stringList
+	// Set by check from its own flags: stdin's text, --skip-unrelated.
+	overlay       map[string][]byte
+	skipUnrelated bool
 }
 
 func (l *loadFlags) register(fs *flag.FlagSet) {
@@ -34,7 +37,8 @@ func (l *loadFlags) register(fs *flag.FlagSet) {
 }
 
 func (l *loadFlags) options(paths []string) loader.Options {
-	return loader.Options{Paths: paths, Home: l.home, Client: l.client, MaxFileSize: l.maxFileSize, Tools: l.tools}
+	return loader.Options{Paths: paths, Home: l.home, Client: l.client, MaxFileSize: l.maxFileSize, Tools: l.tools,
+		Overlay: l.overlay, SkipUnrelated: l.skipUnrelated}
 }
 
 // partFiles is how many project files one part of a large check holds:
@@ -71,11 +75,13 @@ func (l *loadFlags) load(paths []string, stderr io.Writer, cmd string) (*loader.
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("check", "Lint every MCP config found in the PATHs and print findings.", stderr)
+	fs := newFlagSet("check", "Lint every MCP config found in the PATHs and print findings. PATH - reads one\nconfig from standard input (name it with --stdin-filename).", stderr)
 	var lf loadFlags
 	lf.register(fs)
 	var pf policyFlags
 	pf.register(fs)
+	var of outputFlags
+	of.register(fs)
 	format := fs.String("format", "text", "output `FORMAT`: text, json, sarif, github or diff (the fixes as a unified diff)")
 	failLevel := fs.String("fail-level", "error", "exit 1 when a finding is at or above `LEVEL`: error, warning, info or never")
 	baseline := fs.String("baseline", "", "report only findings that are not in the baseline `FILE` (made by mcplint baseline)")
@@ -83,72 +89,101 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return flagError(err)
 	}
+	dest := of.destination(stdout)
+	// fail reports a run that could not check: on stderr, and for SARIF
+	// also as a valid log with the error, so an upload shows it.
+	fail := func(code int, msg string) int {
+		fmt.Fprintf(stderr, "mcplint check: %s\n", msg)
+		if *format == "sarif" {
+			dest.buf.Reset()
+			if err := report.SARIFFailure(dest.writer(), toolInfo(), msg); err == nil {
+				if err := dest.commit(); err != nil {
+					fmt.Fprintf(stderr, "mcplint check: %v\n", err)
+				}
+			}
+		}
+		return code
+	}
 	threshold, ok := parseFailLevel(*failLevel)
 	if !ok {
-		fmt.Fprintf(stderr, "mcplint check: --fail-level %q: want error, warning, info or never\n", *failLevel)
-		return exitUsage
+		return fail(exitUsage, fmt.Sprintf("--fail-level %q: want error, warning, info or never", *failLevel))
 	}
 	switch *format {
 	case "text", "json", "sarif", "github", "diff":
 	default:
-		fmt.Fprintf(stderr, "mcplint check: --format %q: want text, json, sarif, github or diff\n", *format)
-		return exitUsage
+		return fail(exitUsage, fmt.Sprintf("--format %q: want text, json, sarif, github or diff", *format))
 	}
-	eng, cfg, code := pf.setup(paths, stderr, "check")
+	if err := of.validate(); err != nil {
+		return fail(exitUsage, err.Error())
+	}
+	if paths, lf.overlay, err = of.readStdin(paths, stdin, lf.maxFileSize); err != nil {
+		return fail(exitUsage, err.Error())
+	}
+	lf.skipUnrelated = of.skipUnrelated
+	wd, _ := os.Getwd()
+	root := wd
+	if *format == "sarif" {
+		if root, err = of.repoRoot(wd); err != nil {
+			return fail(exitUsage, err.Error())
+		}
+	}
+	var setupErr strings.Builder
+	eng, cfg, code := pf.setup(paths, &setupErr, "check")
 	if eng == nil {
-		return code
+		return fail(code, strings.TrimSpace(strings.TrimPrefix(setupErr.String(), "mcplint check: ")))
 	}
 	limitMemory()
 	var ws *loader.Workspace
 	var findings []finding.Finding
 	var tot rules.Totals
+	var loadErr strings.Builder
 	if *format == "diff" {
 		// Diffs need every file's bytes: one workspace.
-		if ws, code = lf.load(paths, stderr, "check"); ws == nil {
-			return code
+		if ws, code = lf.load(paths, &loadErr, "check"); ws == nil {
+			return fail(code, strings.TrimSpace(strings.TrimPrefix(loadErr.String(), "mcplint check: ")))
 		}
 		findings, err = eng.Check(context.Background(), ws, cfg)
 		tot = rules.Totals{Files: len(ws.Documents), Servers: len(ws.Servers)}
 	} else {
-		plan, code := lf.plan(paths, stderr, "check")
+		plan, code := lf.plan(paths, &loadErr, "check")
 		if plan == nil {
-			return code
+			return fail(code, strings.TrimSpace(strings.TrimPrefix(loadErr.String(), "mcplint check: ")))
 		}
 		findings, tot, err = eng.CheckPlan(context.Background(), plan, cfg, partFiles)
 	}
 	if err != nil {
 		var ue *loader.UsageError
 		if errors.As(err, &ue) {
-			fmt.Fprintf(stderr, "mcplint check: %s\n", ue.Msg)
-			return exitUsage
+			return fail(exitUsage, ue.Msg)
 		}
-		fmt.Fprintf(stderr, "mcplint check: %v\n", err)
-		return exitInternal
+		return fail(exitInternal, err.Error())
 	}
 	sum := report.Summarise(findings, tot.Files, tot.Servers)
 	if *baseline != "" {
 		b, err := report.ReadBaseline(*baseline)
 		if err != nil {
-			fmt.Fprintf(stderr, "mcplint check: --baseline: %v\n", err)
-			return exitUsage
+			return fail(exitUsage, "--baseline: "+err.Error())
 		}
 		findings, sum.Baselined = b.Filter(findings)
 		known := sum.Baselined
 		sum = report.Summarise(findings, tot.Files, tot.Servers)
 		sum.Baselined = known
 	}
+	w := dest.writer()
 	switch *format {
 	case "json":
-		err = report.JSON(stdout, findings, sum)
+		err = report.JSONVersion(w, versionString(), findings, sum)
 	case "sarif":
-		wd, _ := os.Getwd()
-		err = report.SARIF(stdout, toolInfo(), ruleMetas(eng), findings, wd)
+		err = report.WriteSARIF(w, toolInfo(), ruleMetas(eng), findings, report.SARIFOptions{WorkDir: wd, Root: root})
 	case "github":
-		err = report.GitHub(stdout, findings, sum)
+		err = report.GitHub(w, findings, sum)
 	case "diff":
-		err = report.Diff(stdout, findings, workspaceSource(ws).bytes)
+		err = report.Diff(w, findings, workspaceSource(ws).bytes)
 	default:
-		err = report.Text(stdout, findings, nil, sum, report.TextOptions{Color: colorFor(stdout)})
+		err = report.Text(w, findings, nil, sum, report.TextOptions{Color: of.colorOn(stdout), Quiet: of.quiet})
+	}
+	if err == nil {
+		err = dest.commit()
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mcplint check: %v\n", err)
@@ -306,10 +341,14 @@ func ruleMetas(e *rules.Engine) []report.RuleMeta {
 }
 
 // colorFor turns colour on for a terminal, never with NO_COLOR set
-// (https://no-color.org) or TERM=dumb.
+// (https://no-color.org) or TERM=dumb; FORCE_COLOR turns it on whatever
+// w is (NO_COLOR still wins).
 func colorFor(w io.Writer) bool {
 	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
 		return false
+	}
+	if forceColor() {
+		return true
 	}
 	f, ok := w.(*os.File)
 	if !ok {

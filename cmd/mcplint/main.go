@@ -20,8 +20,6 @@ const (
 	exitInternal = 3 // a bug in mcplint
 )
 
-var version = "dev"
-
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
@@ -109,21 +107,6 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 func looksLikePath(s string) bool {
 	_, err := os.Stat(s)
 	return err == nil
-}
-
-func runVersion(_ []string, stdout, _ io.Writer) int {
-	fmt.Fprintf(stdout, "mcplint %s\n", versionString())
-	return exitOK
-}
-
-// versionString is the release version, or the module version when built
-// with go install, or "dev".
-func versionString() string {
-	v := version
-	if bi, ok := debug.ReadBuildInfo(); ok && v == "dev" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		v = bi.Main.Version
-	}
-	return v
 }
 
 // parseFlags parses flags that may come before, between or after the

@@ -1,0 +1,231 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcplint/mcplint/schema"
+)
+
+const stdinToken = "ghp_Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0LmNbVc"
+
+func withStdin(t *testing.T, text string) {
+	t.Helper()
+	old := stdin
+	stdin = strings.NewReader(text)
+	t.Cleanup(func() { stdin = old })
+}
+
+func chdir(t *testing.T, dir string) {
+	t.Helper()
+	old, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chdir(dir); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chdir(old) })
+}
+
+type jsonReport struct {
+	Version  string
+	Findings []struct {
+		Rule, Client, File, Message string
+	}
+}
+
+// TestStdinIsCheckedAsTheNamedFile: `- --stdin-filename .cursor/mcp.json`
+// lints the text of standard input as Cursor's project file (its reference
+// syntax in the advice), and the token never appears in the output.
+func TestStdinIsCheckedAsTheNamedFile(t *testing.T) {
+	chdir(t, t.TempDir())
+	src := `{"mcpServers": {"gh": {"command": "gh-mcp", "env": {"GITHUB_TOKEN": "` + stdinToken + `"}}}}`
+	for _, tc := range []struct{ name, client, advice string }{
+		{".cursor/mcp.json", "cursor", "${env:GITHUB_TOKEN}"},
+		{".mcp.json", "claude-code", "${GITHUB_TOKEN}"},
+	} {
+		withStdin(t, src)
+		var out, errb bytes.Buffer
+		code := run([]string{"check", "--no-config", "--format", "json", "--stdin-filename", tc.name, "-"}, &out, &errb)
+		if code != exitFindings {
+			t.Fatalf("%s: exit %d, stderr %s", tc.name, code, errb.String())
+		}
+		var rep jsonReport
+		if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+			t.Fatal(err)
+		}
+		var lit int
+		for _, f := range rep.Findings {
+			if f.Rule == "secrets/literal-key" {
+				lit++
+				if f.Client != tc.client || f.File != tc.name || !strings.Contains(f.Message, tc.advice) {
+					t.Errorf("%s: %+v", tc.name, f)
+				}
+			}
+		}
+		if lit != 1 {
+			t.Errorf("%s: %d literal-key findings: %s", tc.name, lit, out.String())
+		}
+		if strings.Contains(out.String()+errb.String(), stdinToken[4:]) {
+			t.Errorf("%s: the token is in the output", tc.name)
+		}
+	}
+	// Without a name the text is recognised by its content.
+	withStdin(t, src)
+	var out, errb bytes.Buffer
+	if code := run([]string{"check", "--no-config", "--format", "json", "-"}, &out, &errb); code != exitFindings {
+		t.Fatalf("unnamed stdin: exit %d %s", code, errb.String())
+	}
+	if !strings.Contains(out.String(), `"file": "stdin"`) {
+		t.Errorf("unnamed stdin:\n%s", out.String())
+	}
+	// --stdin-filename without -, and - twice, are usage errors.
+	for _, args := range [][]string{{"--stdin-filename", ".mcp.json", "."}, {"-", "-"}} {
+		withStdin(t, src)
+		if code := run(append([]string{"check", "--no-config"}, args...), &out, &errb); code != exitUsage {
+			t.Errorf("%v: exit %d", args, code)
+		}
+	}
+}
+
+// TestOutputFileAndSARIFOnBadInput: --output replaces the file whole; a
+// bad path with SARIF still writes a schema-valid log carrying the error,
+// and a bad path with another format leaves the old file as it was.
+func TestOutputFileAndSARIFOnBadInput(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	if err := os.WriteFile(".mcp.json", []byte(`{"mcpServers": {"d": {"type": "http", "url": "http://docs.example.com/mcp"}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"check", "--no-config", "--format", "json", "--output", "report.json", "."}, &out, &errb); code != exitFindings {
+		t.Fatalf("exit %d %s", code, errb.String())
+	}
+	if out.Len() != 0 {
+		t.Errorf("stdout with --output: %q", out.String())
+	}
+	first, err := os.ReadFile("report.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := schema.ValidateFindings(first); err != nil {
+		t.Fatalf("report.json: %v", err)
+	}
+	if code := run([]string{"check", "--no-config", "--format", "json", "--output", "report.json", "missing-folder"}, &out, &errb); code != exitUsage {
+		t.Fatalf("missing folder: exit %d", code)
+	}
+	if again, _ := os.ReadFile("report.json"); !bytes.Equal(again, first) {
+		t.Errorf("a failed json run changed the output file")
+	}
+	for _, args := range [][]string{{"missing-folder"}, {"--fail-level", "loud", "."}, {"--config", "nope.toml", "."}} {
+		errb.Reset()
+		code := run(append([]string{"check", "--format", "sarif", "--output", "out.sarif"}, args...), &out, &errb)
+		if code != exitUsage {
+			t.Fatalf("%v: exit %d", args, code)
+		}
+		b, err := os.ReadFile("out.sarif")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := schema.ValidateSARIF(b); err != nil {
+			t.Fatalf("%v: SARIF on exit 2 does not validate: %v\n%s", args, err, b)
+		}
+		var log struct {
+			Runs []struct {
+				Results     []any
+				Invocations []struct {
+					ExecutionSuccessful        bool
+					ToolExecutionNotifications []struct{ Message struct{ Text string } }
+				}
+			}
+		}
+		if err := json.Unmarshal(b, &log); err != nil {
+			t.Fatal(err)
+		}
+		inv := log.Runs[0].Invocations
+		if len(inv) != 1 || inv[0].ExecutionSuccessful || len(inv[0].ToolExecutionNotifications) != 1 || len(log.Runs[0].Results) != 0 {
+			t.Fatalf("%v: %s", args, b)
+		}
+		msg := inv[0].ToolExecutionNotifications[0].Message.Text
+		if msg == "" || !strings.Contains(errb.String(), msg) {
+			t.Errorf("%v: notification %q, stderr %q", args, msg, errb.String())
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("temporary file left: %s", e.Name())
+		}
+	}
+}
+
+// TestQuietAndColor: --quiet drops the summary and help lines; colour
+// follows --color, then NO_COLOR over FORCE_COLOR, and is off for a file.
+func TestQuietAndColor(t *testing.T) {
+	dir := t.TempDir()
+	chdir(t, dir)
+	good := filepath.Join(dir, "good")
+	if err := os.MkdirAll(good, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(good, ".mcp.json"), []byte(`{"mcpServers": {"d": {"type": "http", "url": "https://docs.example.com/mcp"}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(".mcp.json", []byte(`{"mcpServers": {"d": {"type": "http", "url": "http://docs.example.com/mcp"}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check := func(args ...string) (string, int) {
+		var out, errb bytes.Buffer
+		code := run(append([]string{"check", "--no-config"}, args...), &out, &errb)
+		return out.String(), code
+	}
+	t.Setenv("NO_COLOR", "")
+	t.Setenv("FORCE_COLOR", "")
+	os.Unsetenv("NO_COLOR")
+	os.Unsetenv("FORCE_COLOR")
+	if out, code := check("--quiet", "good"); code != exitOK || out != "" {
+		t.Errorf("quiet clean run: exit %d, %q", code, out)
+	}
+	out, _ := check("--quiet", ".mcp.json")
+	if !strings.Contains(out, "transport/https-only") || strings.Contains(out, "help:") || strings.Contains(out, "finding") {
+		t.Errorf("quiet run with findings:\n%s", out)
+	}
+	if out, _ := check(".mcp.json"); !strings.Contains(out, "help: mcplint explain") || !strings.Contains(out, "1 file") {
+		t.Errorf("default run:\n%s", out)
+	}
+	hasColor := func(args ...string) bool {
+		out, _ := check(append(args, ".mcp.json")...)
+		return strings.Contains(out, "\x1b[")
+	}
+	if hasColor() {
+		t.Error("colour on a buffer without FORCE_COLOR")
+	}
+	if !hasColor("--color", "always") || hasColor("--color", "never") {
+		t.Error("--color always/never not followed")
+	}
+	t.Setenv("FORCE_COLOR", "1")
+	if !hasColor() || hasColor("--color", "never") {
+		t.Error("FORCE_COLOR=1 not followed, or it beat --color never")
+	}
+	t.Setenv("FORCE_COLOR", "0")
+	if hasColor() {
+		t.Error("FORCE_COLOR=0 turned colour on")
+	}
+	t.Setenv("FORCE_COLOR", "1")
+	t.Setenv("NO_COLOR", "1")
+	if hasColor() {
+		t.Error("NO_COLOR should win over FORCE_COLOR")
+	}
+	if !hasColor("--color", "always") {
+		t.Error("--color always should win over NO_COLOR")
+	}
+	os.Unsetenv("NO_COLOR")
+	if _, code := check("--color", "sometimes", ".mcp.json"); code != exitUsage {
+		t.Errorf("--color sometimes: exit %d", code)
+	}
+}
