@@ -77,7 +77,7 @@ func kindWanted(only []string, kind string) bool {
 }
 
 // nonOverlapping keeps edits in file and offset order, dropping any that
-// overlap an earlier one (as report.Apply does) and exact repeats.
+// overlap an earlier one (as finding.Apply does) and exact repeats.
 func nonOverlapping(es []fileEdit) []fileEdit {
 	sorted := append([]fileEdit(nil), es...)
 	sort.SliceStable(sorted, func(i, j int) bool {

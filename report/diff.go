@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 
 	"github.com/sergi/go-diff/diffmatchpatch"
@@ -12,54 +11,6 @@ import (
 	"github.com/mcplint/mcplint/loader/syntax"
 	"github.com/mcplint/mcplint/secret"
 )
-
-// Apply applies edits to src. Edits are sorted by position; one that
-// overlaps an earlier one is skipped and returned in skipped.
-func Apply(src []byte, edits []finding.Edit) (out []byte, applied, skipped []finding.Edit) {
-	es := append([]finding.Edit(nil), edits...)
-	sort.SliceStable(es, func(i, j int) bool { return es[i].Range.Start.Offset < es[j].Range.Start.Offset })
-	var b strings.Builder
-	last := 0
-	var prev *finding.Edit
-	for i := range es {
-		e := es[i]
-		s, t := e.Range.Start.Offset, e.Range.End.Offset
-		if prev != nil && s == prev.Range.Start.Offset && t == prev.Range.End.Offset && e.NewText == prev.NewText {
-			continue // the same edit again (findings sharing one fix)
-		}
-		prev = &es[i]
-		if s < last || t < s || t > len(src) {
-			skipped = append(skipped, e)
-			continue
-		}
-		b.Write(src[last:s])
-		b.WriteString(e.NewText)
-		last = t
-		applied = append(applied, e)
-	}
-	b.Write(src[last:])
-	return []byte(b.String()), applied, skipped
-}
-
-// FileFixes collects the edits of every fixable finding per file, in the
-// order the findings come.
-func FileFixes(fs []finding.Finding) (map[string][]finding.Edit, []string) {
-	byFile := map[string][]finding.Edit{}
-	var files []string
-	for _, f := range fs {
-		if f.Fix == nil {
-			continue
-		}
-		for _, e := range f.Fix.Edits {
-			if _, ok := byFile[e.File]; !ok {
-				files = append(files, e.File)
-			}
-			byFile[e.File] = append(byFile[e.File], e)
-		}
-	}
-	sort.Strings(files)
-	return byFile, files
-}
 
 const contextLines = 3
 
@@ -222,14 +173,14 @@ func hunkRange(start, n int) string {
 // Diff writes the unified diff of every available fix, file by file.
 // read returns a file's current bytes and format.
 func Diff(w io.Writer, fs []finding.Finding, read func(string) ([]byte, syntax.Format, error)) error {
-	byFile, files := FileFixes(fs)
+	byFile, files := finding.FileFixes(fs)
 	for _, file := range files {
 		src, format, err := read(file)
 		if err != nil {
 			fmt.Fprintf(w, "# mcplint: %s: %s\n", file, secret.MaskValue("", err.Error()))
 			continue
 		}
-		out, _, _ := Apply(src, byFile[file])
+		out, _, _ := finding.Apply(src, byFile[file])
 		d, _ := UnifiedDiff(file, src, out, format)
 		if _, err := io.WriteString(w, d); err != nil {
 			return err

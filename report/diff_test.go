@@ -27,7 +27,7 @@ func TestUnifiedDiffAppliesWithGitApply(t *testing.T) {
 	i := strings.Index(string(src), `"url"`)
 	j := strings.LastIndex(string(src), `"url"`)
 	edits := []finding.Edit{editAt(src, ".mcp.json", i, i, `"type": "http",`+"\n      "), editAt(src, ".mcp.json", j, j, `"type": "http", `)}
-	out, applied, skipped := Apply(src, edits)
+	out, applied, skipped := finding.Apply(src, edits)
 	if len(applied) != 2 || len(skipped) != 0 {
 		t.Fatalf("applied %d skipped %d", len(applied), len(skipped))
 	}
@@ -63,20 +63,12 @@ func TestDiffMasksRemovedSecrets(t *testing.T) {
 	src := []byte("{\n  \"env\": { \"GITHUB_TOKEN\": \"ghp_R8x2Lq9ZtV4mN7pK3sW6yB1cD5fH0jQ2aE8u\" }\n}\n")
 	i := strings.Index(string(src), `"ghp_`)
 	j := strings.Index(string(src[i+1:]), `"`) + i + 2
-	out, _, _ := Apply(src, []finding.Edit{editAt(src, "x.json", i, j, `"${GITHUB_TOKEN}"`)})
+	out, _, _ := finding.Apply(src, []finding.Edit{editAt(src, "x.json", i, j, `"${GITHUB_TOKEN}"`)})
 	d, ok := UnifiedDiff("x.json", src, out, syntax.JSON)
 	if ok {
 		t.Error("a diff with a masked removed line must be review-only")
 	}
 	if strings.Contains(d, "R8x2Lq9Zt") || !strings.Contains(d, "review only") || !strings.Contains(d, "+  \"env\": { \"GITHUB_TOKEN\": \"${GITHUB_TOKEN}\" }") {
 		t.Errorf("diff:\n%s", d)
-	}
-}
-
-func TestApplySkipsOverlaps(t *testing.T) {
-	src := []byte("abcdef")
-	out, applied, skipped := Apply(src, []finding.Edit{editAt(src, "f", 1, 3, "X"), editAt(src, "f", 2, 4, "Y")})
-	if string(out) != "aXdef" || len(applied) != 1 || len(skipped) != 1 {
-		t.Errorf("got %q %d %d", out, len(applied), len(skipped))
 	}
 }

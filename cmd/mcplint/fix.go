@@ -48,7 +48,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
-	byFile, files := report.FileFixes(findings)
+	byFile, files := finding.FileFixes(findings)
 	fixedBy := map[string]int{}
 	notes := map[string]bool{}
 	for _, f := range findings {
@@ -102,7 +102,7 @@ func fixFile(d *loader.Document, edits []finding.Edit) error {
 	if string(cur) != string(d.File.Src) {
 		return fix.ErrChanged
 	}
-	out, _, _ := report.Apply(cur, edits)
+	out, _, _ := finding.Apply(cur, edits)
 	if _, perr := syntax.Parse(out, d.Format); perr != nil {
 		return fmt.Errorf("the fixed file would not parse (%v); nothing was written", perr)
 	}
