@@ -36,6 +36,7 @@ func commands() []command {
 		{"list", "show every server definition with its client, tier and state", runList},
 		{"rules", "list the rule catalog", runRules},
 		{"explain", "print a rule's documentation with examples", runExplain},
+		{"export", "write a configured server as a Paseo catalogue entry or a server.json", runExport},
 		{"fix", "apply safe fixes in place (--diff to only show them)", runFix},
 		{"baseline", "record current findings so check reports only new ones", runBaseline},
 		{"lsp", "run the language server over stdio", runLSP},
