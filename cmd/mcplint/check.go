@@ -249,22 +249,25 @@ func runList(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("list", "Show every MCP server definition found in the PATHs: name, transport, client,\ntier, state (enabled, disabled, shadowed, untrusted) and source file:line.", stderr)
 	var lf loadFlags
 	lf.register(fs)
-	format := fs.String("format", "text", "output `FORMAT`: text or json")
+	format := fs.String("format", "text", "output `FORMAT`: text, json or cyclonedx (a CycloneDX 1.6 SBOM)")
 	paths, err := parseFlags(fs, args)
 	if err != nil {
 		return flagError(err)
 	}
-	if *format != "text" && *format != "json" {
-		fmt.Fprintf(stderr, "mcplint list: --format %q: want text or json\n", *format)
+	if *format != "text" && *format != "json" && *format != "cyclonedx" {
+		fmt.Fprintf(stderr, "mcplint list: --format %q: want text, json or cyclonedx\n", *format)
 		return exitUsage
 	}
 	ws, code := lf.load(paths, stderr, "list")
 	if ws == nil {
 		return code
 	}
-	if *format == "json" {
+	switch *format {
+	case "json":
 		err = report.ListJSON(stdout, ws)
-	} else {
+	case "cyclonedx":
+		err = listCycloneDX(stdout, ws, paths)
+	default:
 		err = report.ListText(stdout, ws)
 	}
 	if err != nil {

@@ -108,6 +108,7 @@ func TestNoOutputShowsASecret(t *testing.T) {
 		{"check", "--format", "diff", root},
 		{"list", root},
 		{"list", "--format", "json", root},
+		{"list", "--format", "cyclonedx", root},
 		{"fix", "--diff", root},
 		{"baseline", root},
 		{"check", "--format", "nonsense", root},
