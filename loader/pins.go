@@ -1,0 +1,185 @@
+package loader
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"sort"
+)
+
+// Pins record what a project approved of its servers' tools: a SHA-256 of
+// each tool's canonical definition (and of each part of it, so a change
+// can be told), and of the server's instructions. mcplint probe writes
+// them to .mcplint/pins.json next to the tool snapshots; check compares
+// the snapshots against them without starting anything.
+//
+//	{"version": 1, "servers": {"NAME": {"instructions": "sha256:…",
+//	  "tools": {"TOOL": {"sha256": "…", "parts": {"description": "…", …}}}}}}
+
+// PinsFile is where a project keeps its pins.
+const PinsFile = ".mcplint/pins.json"
+
+// KindToolPins is a pins document.
+const KindToolPins Kind = "tool-pins"
+
+// Pins is a pins file.
+type Pins struct {
+	Version int                   `json:"version"`
+	Servers map[string]*ServerPin `json:"servers"`
+}
+
+// ServerPin is one server's pins.
+type ServerPin struct {
+	// Instructions is the digest of the server's instructions ("" when it
+	// gave none).
+	Instructions string              `json:"instructions,omitempty"`
+	Tools        map[string]*ToolPin `json:"tools"`
+}
+
+// ToolPin is one tool's pin.
+type ToolPin struct {
+	SHA256 string            `json:"sha256"`
+	Parts  map[string]string `json:"parts,omitempty"`
+}
+
+// definitionFields are the members of a tool object that make its
+// definition: what a model is shown and what a client decides approval
+// on. _meta and icons are left out (they may change on every run without
+// changing what the tool does).
+var definitionFields = []string{"name", "title", "description", "inputSchema", "outputSchema", "annotations"}
+
+// Digest is "sha256:" and the hex SHA-256 of b.
+func Digest(b []byte) string {
+	s := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(s[:])
+}
+
+// TextDigest is the digest of a string (instructions).
+func TextDigest(s string) string {
+	if s == "" {
+		return ""
+	}
+	return Digest([]byte(s))
+}
+
+// PinTool computes the pin of a tool from its JSON object as recorded in a
+// snapshot. The canonical form is the definition members re-encoded with
+// sorted keys, numbers as written and no HTML escaping, so the same
+// definition gives the same digest however it was indented.
+func PinTool(raw []byte) (*ToolPin, error) {
+	var obj map[string]any
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	if err := dec.Decode(&obj); err != nil {
+		return nil, fmt.Errorf("tool definition: %v", err)
+	}
+	def := map[string]any{}
+	pin := &ToolPin{Parts: map[string]string{}}
+	for _, k := range definitionFields {
+		v, ok := obj[k]
+		if !ok {
+			continue
+		}
+		def[k] = v
+		if k == "name" {
+			continue
+		}
+		pin.Parts[k] = Digest(canonical(v))
+		if k == "inputSchema" {
+			if m, ok := v.(map[string]any); ok {
+				if props, ok := m["properties"].(map[string]any); ok {
+					for p, pv := range props {
+						pin.Parts["inputSchema.properties."+p] = Digest(canonical(pv))
+					}
+				}
+				if req, ok := m["required"]; ok {
+					pin.Parts["inputSchema.required"] = Digest(canonical(req))
+				}
+			}
+		}
+	}
+	pin.SHA256 = Digest(canonical(def))
+	return pin, nil
+}
+
+func canonical(v any) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(v) // maps encode with sorted keys
+	return bytes.TrimRight(b.Bytes(), "\n")
+}
+
+// ParsePins reads a pins file.
+func ParsePins(b []byte) (*Pins, error) {
+	var p Pins
+	if err := json.Unmarshal(b, &p); err != nil {
+		return nil, err
+	}
+	if p.Servers == nil {
+		p.Servers = map[string]*ServerPin{}
+	}
+	for _, s := range p.Servers {
+		if s != nil && s.Tools == nil {
+			s.Tools = map[string]*ToolPin{}
+		}
+	}
+	return &p, nil
+}
+
+// Encode writes the pins file: indented, keys sorted, one line per digest.
+func (p *Pins) Encode() []byte {
+	if p.Version == 0 {
+		p.Version = 1
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(p)
+	return b.Bytes()
+}
+
+// ChangedParts names the parts of a tool that differ between two pins,
+// sorted: "description", "inputSchema.properties.mode (added)", …
+func ChangedParts(old, cur *ToolPin) []string {
+	var out []string
+	for k, v := range cur.Parts {
+		ov, ok := old.Parts[k]
+		switch {
+		case !ok:
+			out = append(out, k+" (added)")
+		case ov != v:
+			out = append(out, k)
+		}
+	}
+	for k := range old.Parts {
+		if _, ok := cur.Parts[k]; !ok {
+			out = append(out, k+" (removed)")
+		}
+	}
+	sort.Strings(out)
+	// A changed property also changes inputSchema: name it only when
+	// nothing finer explains it.
+	fine := false
+	for _, s := range out {
+		if len(s) > len("inputSchema.") && s[:len("inputSchema.")] == "inputSchema." {
+			fine = true
+		}
+	}
+	if fine {
+		kept := out[:0]
+		for _, s := range out {
+			if s != "inputSchema" {
+				kept = append(kept, s)
+			}
+		}
+		out = kept
+	}
+	if len(out) == 0 && old.SHA256 != cur.SHA256 {
+		out = append(out, "definition")
+	}
+	return out
+}
