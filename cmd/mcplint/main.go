@@ -38,6 +38,7 @@ func commands() []command {
 		{"explain", "print a rule's documentation with examples", runExplain},
 		{"export", "write a configured server as a Paseo catalogue entry or a server.json", runExport},
 		{"fix", "apply safe fixes in place (--diff to only show them)", runFix},
+		{"probe", "start or connect to the effective servers and record their tools, with pins", runProbe},
 		{"baseline", "record current findings so check reports only new ones", runBaseline},
 		{"lsp", "run the language server over stdio", runLSP},
 		{"version", "print the version", runVersion},
@@ -48,7 +49,8 @@ const usageHead = `mcplint lints MCP server configuration: every config tier of 
 client (Claude Code, Cursor, VS Code, Codex, OpenCode, Gemini CLI, Windsurf,
 Zed, Cline, Roo, Continue, Goose, Kimi, Grok, Amazon Q, Kiro, Junie,
 LM Studio, super-pi, oceancode) and MCP Registry and Paseo catalogue
-documents. It never starts a server and never uses the network.
+documents. Only mcplint probe starts or connects to a server; every other
+command reads files only and never uses the network.
 
 Usage:
   mcplint [command] [flags] [PATH...]

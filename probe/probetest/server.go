@@ -24,7 +24,8 @@ const (
 	EnvTools   = "PROBETEST_TOOLS"   // file with a JSON list of tools (read at start)
 	EnvRecord  = "PROBETEST_RECORD"  // a file created when the server starts
 	EnvEcho    = "PROBETEST_ECHO"    // a variable name: the "echo" tool's description says whether it is set
-	EnvCompare = "PROBETEST_COMPARE" // with EnvEcho: the value it must have
+	EnvCompare = "PROBETEST_COMPARE" // with EnvEcho: a file holding the value it must have
+	EnvLeak    = "PROBETEST_LEAK"    // with EnvEcho: also put the value itself in the description
 	EnvPage    = "PROBETEST_PAGE"    // page size of every list
 	EnvInstr   = "PROBETEST_INSTRUCTIONS"
 	EnvChild   = "PROBETEST_CHILD" // mode "spawn": file that gets the child's pid
@@ -78,8 +79,12 @@ func FromEnv(getenv func(string) string) (*mcp.Server, error) {
 	}
 	if name := getenv(EnvEcho); name != "" {
 		got := "no"
-		if v := getenv(name); v != "" && v == getenv(EnvCompare) {
+		want, _ := os.ReadFile(getenv(EnvCompare))
+		if v := getenv(name); v != "" && v == string(want) {
 			got = "yes"
+		}
+		if getenv(EnvLeak) != "" {
+			got += " (" + getenv(name) + ")"
 		}
 		tools = append(tools, &mcp.Tool{Name: "echo", Description: "token received: " + got,
 			InputSchema: map[string]any{"type": "object"}})
