@@ -381,7 +381,8 @@ func (p *problems) hint(key string, v *syntax.Node) string {
 			return "write " + p.kv("enabled", "false") + " to switch the server off"
 		}
 		if _, ok := sp.fields["disabled"]; ok && key == "enabled" {
-			return "write " + p.kv("disabled", "true") + " to switch the server off"
+			// The client does not read the switch, so the server runs.
+			return p.name + " still runs the server; write " + p.kv("disabled", "true") + " to switch it off"
 		}
 		return p.switchHint()
 	case "alwaysAllow", "autoApprove", "trust", "default_tools_approval_mode":

@@ -88,7 +88,9 @@ func entry(doc *Document, name, ptr string, keyStart, keyEnd int, n *syntax.Node
 	if d, ok := n.Get("disabled").BoolValue(); ok && d {
 		s.Enabled, s.DisabledBy = false, "disabled: true in the entry"
 	}
-	if e, ok := n.Get("enabled").BoolValue(); ok && !e {
+	// super-pi accepts only "disabled": true; it does not read "enabled"
+	// and runs a server written "enabled": false.
+	if e, ok := n.Get("enabled").BoolValue(); ok && !e && c != "super-pi" {
 		s.Enabled, s.DisabledBy = false, "enabled: false in the entry"
 	}
 
@@ -142,7 +144,7 @@ func writtenFields(client string, n *syntax.Node) field {
 	if has("cwd") {
 		w |= fCwd
 	}
-	if _, ok := n.Get("enabled").BoolValue(); ok {
+	if _, ok := n.Get("enabled").BoolValue(); ok && client != "super-pi" {
 		w |= fEnabled
 	}
 	if _, ok := n.Get("disabled").BoolValue(); ok {

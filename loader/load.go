@@ -172,9 +172,14 @@ func Discover(opts Options) (*Plan, error) {
 		add(c)
 	}
 	if home != "" {
+		xdg := xdgConfigHome(home)
 		for i := range homePatterns {
 			pt := &homePatterns[i]
 			abs := filepath.Join(append([]string{home}, pt.segs...)...)
+			if pt.client == "super-pi" && xdg != "" {
+				// super-pi's global config dir follows XDG_CONFIG_HOME.
+				abs = filepath.Join(append([]string{xdg}, pt.segs[1:]...)...)
+			}
 			if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
 				add(candidate{abs: abs, pat: pt})
 			}
@@ -325,6 +330,24 @@ func genericName(p *pattern) bool {
 		}
 	}
 	return false
+}
+
+// xdgConfigHome is $XDG_CONFIG_HOME when it applies to the --home folder:
+// it is that user's home, or the variable points inside it. "" when unset
+// (the config dir is then ~/.config).
+func xdgConfigHome(home string) string {
+	x := os.Getenv("XDG_CONFIG_HOME")
+	if x == "" || !filepath.IsAbs(x) {
+		return ""
+	}
+	x = filepath.Clean(x)
+	if uh, err := os.UserHomeDir(); err == nil && filepath.Clean(uh) == home {
+		return x
+	}
+	if rel, err := filepath.Rel(home, x); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return x
+	}
+	return ""
 }
 
 // homePattern returns the home pattern of a file at exactly that place

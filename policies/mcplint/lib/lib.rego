@@ -26,6 +26,18 @@ with_level(f, level) := object.union(f, {"level": level})
 # doc_of returns the document a server comes from.
 doc_of(s) := input.documents[s.doc]
 
+# oceancode is in use: its trust file was read, or a file was read as
+# oceancode's (--client oceancode). oceancode reads Claude Code's files.
+oceancode if {
+	some d in input.documents
+	d.kind == "trust-file"
+}
+
+oceancode if {
+	some d in input.documents
+	d.variant == "oceancode"
+}
+
 # runs is true for a server that the client starts (not shadowed,
 # disabled or held untrusted).
 runs(s) if s.state == "enabled"

@@ -92,16 +92,25 @@ over_cap(g) := c if {
 }
 
 # oceancode reads Claude Code's files; a trust file says it is in use.
-meta_note(g) := sprintf("; oceancode replaces them with its search_tool and use_tool meta-tools past %d tools", [meta_line]) if {
+# Past 128 connected tools oceancode always swaps in its meta-tools;
+# OC_MCP_META_TOOLS=1 does it from 64 tools up.
+meta_note(g) := sprintf("; oceancode replaces them with its search_tool and use_tool meta-tools %s", [meta_text]) if {
 	g.client == "claude-code"
 	some d in input.documents
 	d.kind == "trust-file"
-	total(g) >= meta_line
+	meta_reached(total(g))
 } else := ""
 
-meta_line := 64 if input.config.meta_tools
+meta_reached(n) if {
+	input.config.meta_tools
+	n >= 64
+}
 
-meta_line := 128 if not input.config.meta_tools
+meta_reached(n) if n > 128
+
+meta_text := "from 64 tools (OC_MCP_META_TOOLS=1)" if input.config.meta_tools
+
+meta_text := "past 128 tools" if not input.config.meta_tools
 
 report contains sc.finding(g, "info", msg) if {
 	some g in candidates

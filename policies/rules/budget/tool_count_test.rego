@@ -79,8 +79,13 @@ test_oceancode_meta_tools if {
 	contains(f.message, "oceancode replaces them with its search_tool and use_tool meta-tools past 128 tools")
 	r2 := report with input as {"config": object.union(cfg, {"meta_tools": true}), "documents": docs, "servers": many("claude-code", 13), "groups": data.mcplint.rules.budget["server-count"].groups_of(many("claude-code", 13))}
 	some f2 in r2
-	contains(f2.message, "past 64 tools")
+	contains(f2.message, "from 64 tools (OC_MCP_META_TOOLS=1)")
 	r3 := report with input as {"config": cfg, "documents": docs, "servers": many("claude-code", 13), "groups": data.mcplint.rules.budget["server-count"].groups_of(many("claude-code", 13))}
 	some f3 in r3
 	not contains(f3.message, "oceancode")
+
+	# exactly 128 tools: not past 128
+	r4 := report with input as {"config": cfg, "documents": docs, "servers": many("claude-code", 25), "groups": data.mcplint.rules.budget["server-count"].groups_of(array.concat(many("claude-code", 25), []))}
+	some f4 in r4
+	not contains(f4.message, "oceancode")
 }

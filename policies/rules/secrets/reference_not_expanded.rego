@@ -5,7 +5,8 @@
 #   does not expand in that place, so the server receives the literal
 #   text (a header "Bearer ${API_TOKEN}", a path "$HOME/notes") and fails
 #   or, worse, sends it on. super-pi expands ${NAME} only in header
-#   values; Claude Code's managedMcpServers expand nothing; Claude
+#   values; oceancode, which reads Claude Code's files, expands none in
+#   the address; Claude Code's managedMcpServers expand nothing; Claude
 #   Desktop, Cline, Zed and Codex expand nothing at all (Codex has
 #   env_vars, bearer_token_env_var and env_http_headers instead);
 #   ${input:…} is VS Code's alone; ${env:X} is Cursor, VS Code, Windsurf
@@ -18,7 +19,7 @@
 #   (sh -c) expands its own variables.
 # custom:
 #   level: warning
-#   source: super-pi (${NAME} only in header values); Claude Code (managedMcpServers never expand; credential variables read as empty in url and headers); clients.md §18.2
+#   source: super-pi (${NAME} only in header values); oceancode (expands ${VAR} only in command, args, env and headers); Claude Code (managedMcpServers never expand; credential variables read as empty in url and headers); clients.md §18.2
 #   fixable: false
 #   tags: [correctness, secrets]
 #   precision: high
@@ -41,6 +42,19 @@ report contains lib.at(s, v.pointer, msg) if {
 	considered(r)
 	not continue_import(s, r)
 	msg := sprintf("%s does not expand %s in %s, so the server gets that literal text: %s", [who(s, v), secrets.written(r), v.where, instead(s, v, r)])
+}
+
+# oceancode reads Claude Code's files but expands ${VAR} and
+# ${VAR:-default} only in command, args, env and headers: a reference in
+# the address is dialled as written.
+report contains lib.at(s, s.url.pointer, msg) if {
+	lib.oceancode
+	some s in lib.servers("refs")
+	s.client == "claude-code"
+	s.url != null
+	some r in s.url.refs
+	r.syntax == "dollar-brace"
+	msg := sprintf("oceancode does not expand %s in the address (only in command, args, env and headers), so it dials %q literally although Claude Code expands it: write the address itself", [secrets.written(r), s.name])
 }
 
 # Claude Code never sends its own credentials to a remote server: in a
