@@ -4,13 +4,106 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/mcplint/mcplint/loader"
 )
 
-// TestPreCommitHook runs the real pre-commit with try-repo against this
-// repository's hook on a temporary git repo: a config with an error-level
-// finding fails the commit check, a correct one passes.
+type hookDef struct {
+	ID                      string `yaml:"id"`
+	Entry                   string `yaml:"entry"`
+	Language                string `yaml:"language"`
+	Files                   string `yaml:"files"`
+	PassFilenames           *bool  `yaml:"pass_filenames"`
+	MinimumPreCommitVersion string `yaml:"minimum_pre_commit_version"`
+}
+
+func readHooks(t *testing.T) map[string]hookDef {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", ".pre-commit-hooks.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hooks []hookDef
+	if err := yaml.Unmarshal(raw, &hooks); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]hookDef{}
+	for _, h := range hooks {
+		out[h.ID] = h
+	}
+	return out
+}
+
+// TestPreCommitFilesMatchTheFolderScan holds each hook's files pattern to
+// the places a folder scan reads: every one of them, at the top and deep
+// in a repository, and nothing a scan ignores (names read only when named
+// on the command line, look-alikes).
+func TestPreCommitFilesMatchTheFolderScan(t *testing.T) {
+	hooks := readHooks(t)
+	want := map[string]string{"mcplint": "golang", "mcplint-system": "system"}
+	for id, lang := range want {
+		h, ok := hooks[id]
+		if !ok {
+			t.Fatalf("no hook %q", id)
+		}
+		if h.Language != lang || !strings.Contains(h.Entry, "--skip-unrelated") || h.MinimumPreCommitVersion == "" || h.PassFilenames == nil || !*h.PassFilenames {
+			t.Errorf("hook %s: %+v", id, h)
+		}
+		// pre-commit applies files with Python's re.search; this pattern
+		// uses nothing Go's regexp reads differently.
+		re, err := regexp.Compile(h.Files)
+		if err != nil {
+			t.Fatalf("hook %s: files: %v", id, err)
+		}
+		for _, place := range loader.ProjectPlaces() {
+			p := strings.ReplaceAll(place, "*", "team-tools")
+			for _, path := range []string{p, "services/api/" + p} {
+				if !re.MatchString(path) {
+					t.Errorf("hook %s: files does not match %s, which the folder scan reads", id, path)
+				}
+			}
+		}
+		var ignored []string
+		for _, place := range loader.NamedOnlyPlaces() {
+			p := strings.ReplaceAll(place, "*", "x")
+			if !matchesAnyPlace(p) {
+				ignored = append(ignored, p, "a/"+p)
+			}
+		}
+		ignored = append(ignored, ".mcplint.toml", "x.mcp.json", ".mcp.json.bak", ".cursor/settings.json", "cursor/mcp.json",
+			".continue/mcpServers/a/b.yaml", "docs/server.json.md", ".vscode/extensions.json", "mcp.json")
+		for _, p := range ignored {
+			if re.MatchString(p) {
+				t.Errorf("hook %s: files matches %s, which the folder scan does not read", id, p)
+			}
+		}
+	}
+}
+
+// matchesAnyPlace says whether a folder scan would read p.
+func matchesAnyPlace(p string) bool {
+	for _, place := range loader.ProjectPlaces() {
+		re := regexp.MustCompile(`(^|/)` + strings.ReplaceAll(regexp.QuoteMeta(place), `\*`, `[^/]+`) + `$`)
+		if re.MatchString(p) {
+			return true
+		}
+	}
+	return false
+}
+
+const hookToken = "ghp_R4nd0mT0k3nF0rTh3H00kT3st1ngAbCdEf12"
+
+// TestPreCommitHook installs this repository's hooks with the real
+// pre-commit into a fresh git repository and makes real commits: an API's
+// own api/server.json ({"port": 8080}) commits, a .mcp.json holding a
+// literal GitHub token is blocked by secrets/literal-key, and the token is
+// not printed. Both variants: mcplint (built by pre-commit with Go) and
+// mcplint-system (a binary on PATH).
 func TestPreCommitHook(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mcplint through pre-commit")
@@ -23,49 +116,122 @@ func TestPreCommitHook(t *testing.T) {
 	}
 	root, _ := filepath.Abs("..")
 	work := t.TempDir()
-	repo := filepath.Join(work, "project")
-	git := func(args ...string) {
-		t.Helper()
-		cmd := exec.Command("git", args...)
-		cmd.Dir = repo
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
-	if err := os.MkdirAll(repo, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	git("init", "-q")
+	env := append(os.Environ(), "PRE_COMMIT_HOME="+filepath.Join(work, "pre-commit-home"),
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com",
+		"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1", "NO_COLOR=1")
 	// pre-commit builds the hook with the machine's Go; share the module
-	// and build caches so it does not download everything again.
-	env := append(os.Environ(), "PRE_COMMIT_HOME="+filepath.Join(work, "pre-commit-home"))
+	// and build caches so it does not download or compile everything again.
 	for _, v := range []string{"GOMODCACHE", "GOCACHE"} {
 		if out, err := exec.Command("go", "env", v).Output(); err == nil {
 			env = append(env, v+"="+strings.TrimSpace(string(out)))
 		}
 	}
-	tryRepo := func(content string) (string, error) {
-		if err := os.WriteFile(filepath.Join(repo, ".mcp.json"), []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		git("add", ".mcp.json")
-		cmd := exec.Command("pre-commit", "try-repo", root, "mcplint", "--files", ".mcp.json", "--verbose")
-		cmd.Dir = repo
+	sh := func(dir string, env []string, name string, args ...string) (string, error) {
+		cmd := exec.Command(name, args...)
+		cmd.Dir = dir
 		cmd.Env = env
 		out, err := cmd.CombinedOutput()
 		return string(out), err
 	}
-	bad := `{"mcpServers": {"docs": {"type": "http", "url": "http://docs.example.com/mcp"}}}` + "\n"
-	out, err := tryRepo(bad)
-	if err == nil {
-		t.Fatalf("the hook passed a config with an error-level finding:\n%s", out)
+	must := func(dir string, name string, args ...string) string {
+		t.Helper()
+		out, err := sh(dir, env, name, args...)
+		if err != nil {
+			t.Fatalf("%s %v: %v\n%s", name, args, err, out)
+		}
+		return out
 	}
-	if !strings.Contains(out, "transport/https-only") || !strings.Contains(out, "Failed") {
-		t.Errorf("hook output does not show the finding:\n%s", out)
+
+	// The hook repository: this checkout as it is now (committed or not),
+	// committed into a repository pre-commit can clone at a rev.
+	hookRepo := filepath.Join(work, "hook-repo")
+	files := must(root, "git", "ls-files", "-z", "--cached", "--others", "--exclude-standard")
+	for _, f := range strings.Split(strings.TrimRight(files, "\x00"), "\x00") {
+		src := filepath.Join(root, f)
+		fi, err := os.Lstat(src)
+		if err != nil || !fi.Mode().IsRegular() {
+			continue // deleted in the work tree, or a link
+		}
+		b, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dst := filepath.Join(hookRepo, f)
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dst, b, fi.Mode().Perm()); err != nil {
+			t.Fatal(err)
+		}
 	}
-	good := `{"mcpServers": {"docs": {"type": "http", "url": "https://docs.example.com/mcp"}}}` + "\n"
-	if out, err := tryRepo(good); err != nil {
-		t.Fatalf("the hook failed a correct config: %v\n%s", err, out)
+	must(hookRepo, "git", "init", "-q")
+	must(hookRepo, "git", "add", "-A")
+	must(hookRepo, "git", "commit", "-q", "-m", "hook")
+	rev := strings.TrimSpace(must(hookRepo, "git", "rev-parse", "HEAD"))
+
+	// A release binary on PATH for mcplint-system.
+	bin := filepath.Join(work, "bin")
+	must(root, "go", "build", "-o", filepath.Join(bin, "mcplint"), "./cmd/mcplint")
+	sysEnv := append([]string{}, env...)
+	for i, kv := range sysEnv {
+		if strings.HasPrefix(kv, "PATH=") {
+			sysEnv[i] = "PATH=" + bin + string(os.PathListSeparator) + strings.TrimPrefix(kv, "PATH=")
+		}
+	}
+
+	for _, tc := range []struct {
+		hook string
+		env  []string
+	}{{"mcplint", env}, {"mcplint-system", sysEnv}} {
+		t.Run(tc.hook, func(t *testing.T) {
+			project := filepath.Join(work, "project-"+tc.hook)
+			if err := os.MkdirAll(filepath.Join(project, "api"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			must(project, "git", "init", "-q")
+			cfg := "repos:\n  - repo: " + hookRepo + "\n    rev: " + rev + "\n    hooks:\n      - id: " + tc.hook + "\n"
+			if err := os.WriteFile(filepath.Join(project, ".pre-commit-config.yaml"), []byte(cfg), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			must(project, "pre-commit", "install")
+			must(project, "git", "add", ".pre-commit-config.yaml")
+			must(project, "git", "commit", "-q", "-m", "pre-commit")
+			commit := func(file, content string) (string, error) {
+				t.Helper()
+				if err := os.WriteFile(filepath.Join(project, file), []byte(content), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				must(project, "git", "add", file)
+				return sh(project, tc.env, "git", "commit", "-m", "add "+file)
+			}
+
+			out, err := commit("api/server.json", `{"port": 8080}`+"\n")
+			if err != nil {
+				t.Fatalf("a commit of an unrelated api/server.json was blocked: %v\n%s", err, out)
+			}
+			if !strings.Contains(out, "Passed") {
+				t.Errorf("the hook did not run on api/server.json:\n%s", out)
+			}
+
+			bad := `{"mcpServers": {"github": {"command": "github-mcp-server", "args": ["stdio"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "` + hookToken + `"}}}}` + "\n"
+			out, err = commit(".mcp.json", bad)
+			if err == nil {
+				t.Fatalf("a .mcp.json holding a literal token was committed:\n%s", out)
+			}
+			if !strings.Contains(out, "secrets/literal-key") || !strings.Contains(out, "Failed") {
+				t.Errorf("the hook's output does not show the finding:\n%s", out)
+			}
+			if strings.Contains(out, hookToken[4:16]) {
+				t.Errorf("the hook printed the token:\n%s", out)
+			}
+			if log := must(project, "git", "log", "--format=%s"); strings.Contains(log, "add .mcp.json") || !strings.Contains(log, "add api/server.json") {
+				t.Errorf("commits made:\n%s", log)
+			}
+
+			good := `{"mcpServers": {"github": {"command": "github-mcp-server", "args": ["stdio"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_PERSONAL_ACCESS_TOKEN}"}}}}` + "\n"
+			if out, err := commit(".mcp.json", good); err != nil {
+				t.Fatalf("a correct .mcp.json was blocked: %v\n%s", err, out)
+			}
+		})
 	}
 }
