@@ -425,10 +425,12 @@ func (s *Server) notify(method string, params any) {
 // logf writes one line to the log. Callers never pass document text or a
 // finding's message; the line is masked once more all the same.
 func (s *Server) logf(format string, args ...any) {
-	fmt.Fprintf(s.opts.Log, "mcplint lsp: %s\n", mask(fmt.Sprintf(format, args...)))
+	fmt.Fprintf(s.opts.Log, "mcplint lsp: %s\n", secret.EscapeLines(secret.Text(fmt.Sprintf(format, args...))))
 }
 
-func mask(s string) string { return secret.MaskValue("", s) }
+// mask is how untrusted text reaches the editor: masked, with control and
+// bidi characters shown escaped (secret.Display).
+func mask(s string) string { return secret.Display(s) }
 
 // safeMethod shortens and cleans a method name for the log.
 func safeMethod(m string) string {

@@ -55,6 +55,16 @@ func UnifiedDiff(path string, old, new []byte, format syntax.Format) (string, bo
 				oldN++
 				newN++
 			}
+			// Control and bidi characters are shown escaped, keeping
+			// the line ending.
+			body, end := masked, ""
+			for _, e := range []string{"\r\n", "\n"} {
+				if b, ok := strings.CutSuffix(masked, e); ok {
+					body, end = b, e
+					break
+				}
+			}
+			masked = secret.Escape(body) + end
 			if masked != line {
 				l.text, l.masked = masked, true
 			}
@@ -69,9 +79,10 @@ func UnifiedDiff(path string, old, new []byte, format syntax.Format) (string, bo
 		}
 	}
 	if !appliable {
-		fmt.Fprintf(&out, "# mcplint: review only: a line of %s held a secret and is masked below, so this diff does not apply; run mcplint fix to apply it\n", path)
+		fmt.Fprintf(&out, "# mcplint: review only: a line of %s held a secret and is masked below, so this diff does not apply; run mcplint fix to apply it\n", secret.Display(path))
 	}
 	rel := strings.TrimPrefix(path, "/")
+	rel = secret.Display(rel)
 	fmt.Fprintf(&out, "--- a/%s\n+++ b/%s\n", rel, rel)
 	out.WriteString(body)
 	return out.String(), appliable
@@ -177,7 +188,7 @@ func Diff(w io.Writer, fs []finding.Finding, read func(string) ([]byte, syntax.F
 	for _, file := range files {
 		src, format, err := read(file)
 		if err != nil {
-			fmt.Fprintf(w, "# mcplint: %s: %s\n", file, secret.MaskValue("", err.Error()))
+			fmt.Fprintf(w, "# mcplint: %s: %s\n", secret.Display(file), secret.Display(err.Error()))
 			continue
 		}
 		out, _, _ := finding.Apply(src, byFile[file])

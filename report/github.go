@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/finding"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // GitHub writes workflow commands that GitHub Actions turns into
@@ -22,13 +23,17 @@ func GitHub(w io.Writer, fs []finding.Finding, sum Summary) error {
 			cmd = "warning"
 		}
 		fmt.Fprintf(w, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n", cmd,
-			escapeProperty(f.File), f.Range.Start.Line, f.Range.Start.Column, f.Range.End.Line, f.Range.End.Column,
-			escapeProperty(f.Rule), escapeData(f.Message))
+			escapeProperty(shown(f.File)), f.Range.Start.Line, f.Range.Start.Column, f.Range.End.Line, f.Range.End.Column,
+			escapeProperty(shown(f.Rule)), escapeData(shown(f.Message)))
 	}
 	_, err := fmt.Fprintf(w, "mcplint: %s in %s: %s, %s, %s\n", plural(len(fs), "finding"), plural(sum.Files, "file"),
 		plural(sum.Errors, "error"), plural(sum.Warnings, "warning"), plural(sum.Infos, "info"))
 	return err
 }
+
+// shown masks untrusted text and escapes its control characters, keeping
+// line breaks for GitHub's own escaping (%0A).
+func shown(s string) string { return secret.EscapeLines(secret.Text(s)) }
 
 // escapeData escapes a workflow command's message (GitHub's rules: %, CR, LF).
 func escapeData(s string) string {

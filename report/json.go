@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/mcplint/mcplint/finding"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // Summary counts what a check run saw.
@@ -134,7 +135,7 @@ func fixJSON(f *finding.Fix) *jsonFix {
 	for _, e := range f.Edits {
 		out.Edits = append(out.Edits, jsonEdit{File: e.File, Line: e.Range.Start.Line, Column: e.Range.Start.Column,
 			EndLine: e.Range.End.Line, EndColumn: e.Range.End.Column, StartOffset: e.Range.Start.Offset,
-			EndOffset: e.Range.End.Offset, NewText: e.NewText})
+			EndOffset: e.Range.End.Offset, NewText: secret.Text(e.NewText)})
 	}
 	return out
 }

@@ -70,7 +70,7 @@ func buildList(ws *loader.Workspace) listDoc {
 			ld.Format = d.Format.String()
 		}
 		if d.ParseFailed {
-			ld.Parse, ld.Error = "error", d.Error
+			ld.Parse, ld.Error = "error", secret.Text(d.Error)
 		}
 		out.Documents = append(out.Documents, ld)
 	}
@@ -101,29 +101,29 @@ func position(s *loader.Server) lineCol {
 func listEntry(s *loader.Server) listServer {
 	p := position(s)
 	ls := listServer{
-		Name: s.Name, Client: s.Client, Tier: string(s.Tier), Transport: s.Transport,
-		Command: secret.MaskValue("", s.Command), Args: maskArgs(s.Args), URL: secret.MaskURL(s.URL),
+		Name: secret.Text(s.Name), Client: s.Client, Tier: string(s.Tier), Transport: s.Transport,
+		Command: secret.Text(s.Command), Args: maskArgs(s.Args), URL: secret.Text(s.URL),
 		Enabled: s.Enabled, State: s.State(), File: s.Doc.Path, Line: p.Line, Column: p.Column,
-		Pointer: s.Pointer, ShadowedBy: ref(s.ShadowedBy), MergedFrom: ref(s.MergedFrom),
+		Pointer: secret.Text(s.Pointer), ShadowedBy: ref(s.ShadowedBy), MergedFrom: ref(s.MergedFrom),
 	}
 	switch {
 	case !s.Enabled:
-		ls.Reason = s.DisabledBy
+		ls.Reason = secret.Text(s.DisabledBy)
 	case s.Untrusted:
-		ls.Reason = s.UntrustedBy
+		ls.Reason = secret.Text(s.UntrustedBy)
 	}
 	for _, h := range s.Headers {
-		ls.Headers = append(ls.Headers, h.Key)
+		ls.Headers = append(ls.Headers, secret.Text(h.Key))
 	}
 	for _, e := range s.Env {
-		ls.Env = append(ls.Env, e.Key)
+		ls.Env = append(ls.Env, secret.Text(e.Key))
 	}
 	for _, pk := range s.Packages {
 		r := pk.RegistryType + ":" + pk.Identifier
 		if pk.Version != "" {
 			r += "@" + pk.Version
 		}
-		ls.PackageRefs = append(ls.PackageRefs, r)
+		ls.PackageRefs = append(ls.PackageRefs, secret.Text(r))
 	}
 	return ls
 }
@@ -138,13 +138,13 @@ func ListText(w io.Writer, ws *loader.Workspace) error {
 		state := s.State()
 		if s.ShadowedBy != nil {
 			q := position(s.ShadowedBy)
-			state = fmt.Sprintf("shadowed by %s %s:%d", s.ShadowedBy.Tier, s.ShadowedBy.Doc.Path, q.Line)
+			state = fmt.Sprintf("shadowed by %s %s:%d", s.ShadowedBy.Tier, secret.Display(s.ShadowedBy.Doc.Path), q.Line)
 		}
-		name := s.Name
+		name := secret.Display(s.Name)
 		if name == "" {
 			name = "(unnamed)"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s:%d\n", name, s.Transport, s.Client, s.Tier, state, s.Doc.Path, p.Line)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s:%d\n", name, s.Transport, s.Client, s.Tier, state, secret.Display(s.Doc.Path), p.Line)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -167,5 +167,9 @@ func maskArgs(args []string) []string {
 	if len(args) == 0 {
 		return nil
 	}
-	return secret.MaskArgs(args)
+	out := secret.MaskArgs(args)
+	for i, a := range out {
+		out[i] = secret.Text(a)
+	}
+	return out
 }

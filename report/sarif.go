@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/finding"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // RuleMeta is what reporters need to know about a rule.
@@ -340,7 +341,7 @@ func WriteSARIF(w io.Writer, tool Tool, rules []RuleMeta, fs []finding.Finding, 
 				}
 				rep := sarifReplacement{DeletedRegion: sarifRegionOf(e.Range)}
 				if e.NewText != "" {
-					rep.InsertedContent = &sarifText{Text: e.NewText}
+					rep.InsertedContent = &sarifText{Text: secret.Text(e.NewText)}
 				}
 				fix.ArtifactChanges[i].Replacements = append(fix.ArtifactChanges[i].Replacements, rep)
 			}

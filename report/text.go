@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/finding"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // Source gives the text of a line of a file, for excerpts, already masked
@@ -53,8 +54,8 @@ func Text(w io.Writer, fs []finding.Finding, src Source, sum Summary, opts TextO
 	}
 	levelStyle := map[finding.Level]string{finding.Error: ansiRed + ansiBold, finding.Warning: ansiYellow + ansiBold, finding.Info: ansiCyan + ansiBold}
 	for _, f := range fs {
-		fmt.Fprintf(w, "%s: %s %s: %s\n", paint(ansiBold, fmt.Sprintf("%s:%d:%d", f.File, f.Range.Start.Line, f.Range.Start.Column)),
-			paint(levelStyle[f.Level], f.Level.String()), paint(ansiBold, f.Rule), f.Message)
+		fmt.Fprintf(w, "%s: %s %s: %s\n", paint(ansiBold, fmt.Sprintf("%s:%d:%d", secret.Display(f.File), f.Range.Start.Line, f.Range.Start.Column)),
+			paint(levelStyle[f.Level], f.Level.String()), paint(ansiBold, secret.Display(f.Rule)), secret.Display(f.Message))
 		gutter := len(fmt.Sprint(f.Range.Start.Line))
 		if f.Source != "" {
 			excerpt(w, f.Source, f, paint)
@@ -65,10 +66,10 @@ func Text(w io.Writer, fs []finding.Finding, src Source, sum Summary, opts TextO
 		}
 		pad := strings.Repeat(" ", gutter+1)
 		if f.Fix != nil {
-			fmt.Fprintf(w, "%s%s fix: %s (mcplint fix)\n", pad, paint(ansiDim, "="), f.Fix.Title)
+			fmt.Fprintf(w, "%s%s fix: %s (mcplint fix)\n", pad, paint(ansiDim, "="), secret.Display(f.Fix.Title))
 		}
 		if !opts.Quiet {
-			fmt.Fprintf(w, "%s%s help: mcplint explain %s\n", pad, paint(ansiDim, "="), f.Rule)
+			fmt.Fprintf(w, "%s%s help: mcplint explain %s\n", pad, paint(ansiDim, "="), secret.Display(f.Rule))
 		}
 	}
 	if opts.Quiet {
@@ -116,8 +117,24 @@ func excerpt(w io.Writer, line string, f finding.Finding, paint func(style, s st
 	if width < 1 {
 		width = 1
 	}
+	// Control and bidi characters are shown escaped (secret.Escape); the
+	// caret moves by the width each one takes.
+	var shown strings.Builder
+	caret, caretEnd := start-offset, start-offset+width
+	for i, r := range runes {
+		e := secret.Escape(string(r))
+		n := len([]rune(e))
+		if i < start-offset {
+			caret += n - 1
+		}
+		if i < start-offset+width {
+			caretEnd += n - 1
+		}
+		shown.WriteString(e)
+	}
+	start, width = caret+offset, max(caretEnd-caret, 1)
 	num := fmt.Sprintf("%d", f.Range.Start.Line)
-	fmt.Fprintf(w, " %s %s %s\n", paint(ansiDim, num), paint(ansiDim, "|"), string(runes))
+	fmt.Fprintf(w, " %s %s %s\n", paint(ansiDim, num), paint(ansiDim, "|"), shown.String())
 	fmt.Fprintf(w, " %s %s %s%s\n", strings.Repeat(" ", len(num)), paint(ansiDim, "|"), strings.Repeat(" ", start-offset), paint(ansiGreen, "^"+strings.Repeat("~", width-1)))
 }
 

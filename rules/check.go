@@ -13,7 +13,6 @@ import (
 	"github.com/mcplint/mcplint/fix"
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/loader/syntax"
-	"github.com/mcplint/mcplint/secret"
 )
 
 // Check evaluates every policy over the workspace and returns the
@@ -62,6 +61,7 @@ func (e *Engine) check(ctx context.Context, ws *loader.Workspace, cfg *Config, u
 	}
 	fix.Codex(ws, out, moves, movers)
 	out = cfg.applyIgnores(ws, out, used)
+	maskFindings(out)
 	return dropContext(ws, out), nil
 }
 
@@ -129,8 +129,7 @@ func attachSource(ws *loader.Workspace, fs []finding.Finding) {
 		}
 		lines, ok := masked[d.Path]
 		if !ok {
-			text := strings.ReplaceAll(string(secret.MaskSource(d.File.Src, d.Format)), "\r\n", "\n")
-			lines = strings.Split(text, "\n")
+			lines = facts.ExcerptLines(d)
 			masked[d.Path] = lines
 		}
 		if n := fs[i].Range.Start.Line; n >= 1 && n <= len(lines) {
@@ -189,9 +188,6 @@ func (e *Engine) toFinding(ws *loader.Workspace, r rawFinding) (finding.Finding,
 		}
 		f.Related = append(f.Related, loc)
 	}
-	// Messages are built from masked facts; mask again in case a custom
-	// policy concatenated something it should not have.
-	f.Message = secret.MaskValue("", f.Message)
 	f.Fingerprint = fingerprint(f.Rule, d.Path, r.Pointer, value)
 	f.Fix = fix.Build(d, srv, r.Fix)
 	return f, true

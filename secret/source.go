@@ -14,7 +14,8 @@ import (
 // ("AWS_SECRET_ACCESS_KEY": "…") is hidden too, and each line is also
 // scanned whole, which covers comments. Every character is replaced by
 // one, so lines and columns stay where they were and a caret still points
-// at the right place.
+// at the right place. Then every line passes through Line, or BrokenLine
+// when the file does not parse.
 func MaskSource(src []byte, format syntax.Format) []byte {
 	out := append([]byte(nil), src...)
 	drop := make([]bool, len(src))
@@ -39,8 +40,10 @@ func MaskSource(src []byte, format syntax.Format) []byte {
 			i += size
 		}
 	}
+	broken := true
 	if f, err := syntax.Parse(src, format); err == nil && f.Root != nil {
 		maskNode(src, f.Root, "", hide)
+		broken = false
 	}
 	// Whole lines, for comments and whatever the tree did not reach.
 	start := 0
@@ -59,7 +62,35 @@ func MaskSource(src []byte, format syntax.Format) []byte {
 			clean = append(clean, b)
 		}
 	}
-	return clean
+	// Tokens only the token rule finds (a server name or key that is a
+	// token, a token glued to other text), line by line; a file that does
+	// not parse is masked more widely (BrokenLine).
+	lineMask := Line
+	if broken {
+		lineMask = BrokenLine
+	}
+	var res []byte
+	for rest := clean; len(rest) > 0; {
+		line := rest
+		var nl []byte
+		if i := bytesIndexByte(rest, '\n'); i >= 0 {
+			line, nl, rest = rest[:i], rest[i:i+1], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		res = append(res, lineMask(string(line))...)
+		res = append(res, nl...)
+	}
+	return res
+}
+
+func bytesIndexByte(b []byte, c byte) int {
+	for i, x := range b {
+		if x == c {
+			return i
+		}
+	}
+	return -1
 }
 
 // maskNode hides the secrets in the string values under n.

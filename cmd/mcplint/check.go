@@ -10,12 +10,12 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/mcplint/mcplint/facts"
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/loader/syntax"
 	"github.com/mcplint/mcplint/report"
 	"github.com/mcplint/mcplint/rules"
-	"github.com/mcplint/mcplint/secret"
 )
 
 // loadFlags are shared by every command that loads configs.
@@ -235,8 +235,7 @@ func (m *wsSource) Line(file string, n int) (string, bool) {
 		if d == nil || d.File == nil {
 			return "", false
 		}
-		text := strings.ReplaceAll(string(secret.MaskSource(d.File.Src, d.Format)), "\r\n", "\n")
-		lines = strings.Split(text, "\n")
+		lines = facts.ExcerptLines(d)
 		m.masked[file] = lines
 	}
 	if n < 1 || n > len(lines) {

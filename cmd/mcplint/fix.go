@@ -67,12 +67,12 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 			continue
 		}
 		if err := fixFile(d, byFile[file]); err != nil {
-			fmt.Fprintf(stderr, "mcplint fix: %s: %s\n", file, secret.MaskValue("", err.Error()))
+			fmt.Fprintf(stderr, "mcplint fix: %s: %s\n", secret.Display(file), secret.Display(err.Error()))
 			failed++
 			continue
 		}
 		total += fixedBy[file]
-		fmt.Fprintf(stdout, "fixed %s in %s\n", plural(fixedBy[file], "finding"), file)
+		fmt.Fprintf(stdout, "fixed %s in %s\n", plural(fixedBy[file], "finding"), secret.Display(file))
 	}
 	var ns []string
 	for n := range notes {
@@ -80,7 +80,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	}
 	sort.Strings(ns)
 	for _, n := range ns {
-		fmt.Fprintf(stdout, "next: %s\n", n)
+		fmt.Fprintf(stdout, "next: %s\n", secret.Display(n))
 	}
 	if total == 0 && failed == 0 {
 		fmt.Fprintln(stdout, "nothing to fix")

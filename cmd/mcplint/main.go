@@ -10,6 +10,8 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+
+	"github.com/mcplint/mcplint/secret"
 )
 
 // Exit codes.
@@ -78,6 +80,12 @@ Exit codes: 0 nothing at or above the fail level, 1 findings,
 // run is main without the process: it returns the exit code. A panic
 // anywhere below is reported as an internal error, never a crash dump.
 func run(args []string, stdout, stderr io.Writer) (code int) {
+	// Standard error quotes file names and errors about scanned files:
+	// every line is masked and its control characters escaped, and no line
+	// starts a GitHub workflow command.
+	ew := secret.NewWriter(stderr)
+	defer ew.Flush()
+	stderr = ew
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "mcplint: internal error: %v\nPlease report this with the command you ran.\n%s", r, debug.Stack())

@@ -1,0 +1,32 @@
+package rules
+
+import (
+	"github.com/mcplint/mcplint/finding"
+	"github.com/mcplint/mcplint/secret"
+)
+
+// maskFindings masks every string of the findings that came from a scanned
+// file (secret.Text): the message, the server name, the pointer (a server
+// name or key that is a token sits in it), related locations and the fix's
+// title and note. It runs once, after ignores, which match the names as
+// written. The fix's edits are left alone: they are applied, not shown,
+// and every reporter that shows one masks it itself.
+func maskFindings(fs []finding.Finding) {
+	for i := range fs {
+		f := &fs[i]
+		f.Message = secret.Text(f.Message)
+		f.Server = secret.Text(f.Server)
+		f.Pointer = secret.Text(f.Pointer)
+		for j := range f.Related {
+			r := &f.Related[j]
+			r.Message = secret.Text(r.Message)
+			r.Pointer = secret.Text(r.Pointer)
+		}
+		if f.Fix != nil {
+			fx := *f.Fix
+			fx.Title = secret.Text(fx.Title)
+			fx.Note = secret.Text(fx.Note)
+			f.Fix = &fx
+		}
+	}
+}

@@ -1,0 +1,538 @@
+package secret
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// Untrusted text: every string that comes from a scanned file (a server
+// name, an env or header key, a value, a path, an excerpt, a message that
+// quotes one) is printed through this file.
+//
+//   - Text masks what looks like a secret: what the detectors find, and any
+//     token that contains a provider prefix or a random-looking run, glued
+//     to other characters or not ("123ghp_…", "mcp__sk-proj-…__tool").
+//   - Escape shows control, bidi and other invisible characters visibly
+//     ("\x1b", "‹U+202E›") so a file cannot steer a terminal or a CI log.
+//   - Display is both, for every human-readable output.
+//   - Line and BrokenLine mask a source line keeping its columns; a line of
+//     a file that does not parse is masked more widely, since the tree that
+//     tells keys from values is missing.
+//   - SecretLike and NameID hide a name or key from a policy while keeping
+//     a stable, non-secret id to match on.
+
+// Text returns s with every secret-like token masked. Machine formats (JSON,
+// SARIF) use it as it is; human formats use Display.
+func Text(s string) string {
+	if len(s) < minRunLen && !hasPrefixHint(s) {
+		return s
+	}
+	masked := MaskValue("", s)
+	var b strings.Builder
+	changed := false
+	last := 0
+	forTokens(masked, func(start, end int) {
+		tok := masked[start:end]
+		if !suspiciousToken(tok) {
+			return
+		}
+		changed = true
+		b.WriteString(masked[last:start])
+		b.WriteString(Mask(tok))
+		last = end
+	})
+	if !changed {
+		return masked
+	}
+	b.WriteString(masked[last:])
+	return b.String()
+}
+
+// Display is Escape(Text(s)): the form of untrusted text in every
+// human-readable output.
+func Display(s string) string { return Escape(Text(s)) }
+
+// SecretLike reports whether a name or key (a server name, an env or
+// header key) is itself secret-like and must not be shown or given to a
+// policy as it is.
+func SecretLike(s string) bool { return Text(s) != s }
+
+// idKey keys the hash of NameID. A fixed key is enough: the id must be
+// stable across runs (baselines, ignores) and must not reveal the name,
+// and a 64-bit keyed hash of a random token reveals nothing useful.
+var idKey = []byte("mcplint untrusted name id v1")
+
+// NameID is a stable, non-secret stand-in for a secret-like name:
+// "‹id-" and 12 hex digits of a keyed hash.
+func NameID(s string) string {
+	m := hmac.New(sha256.New, idKey)
+	m.Write([]byte(s))
+	return "‹id-" + hex.EncodeToString(m.Sum(nil)[:6]) + "›"
+}
+
+// IsNameID reports whether s is an id made by NameID.
+func IsNameID(s string) bool {
+	return strings.HasPrefix(s, "‹id-") && strings.HasSuffix(s, "›") && len(s) == len("‹id-")+12+len("›")
+}
+
+// PolicyName is what a policy sees for a name or key: the name itself, or
+// its NameID when it is secret-like.
+func PolicyName(s string) string {
+	if SecretLike(s) {
+		return NameID(s)
+	}
+	return s
+}
+
+// Line masks a source line keeping every column: detector hits and every
+// secret-like token become asterisks, one for each character. The line is
+// expected to be masked by MaskSource already; Line adds the tokens only
+// the token rule finds (a key that is a token, a glued token).
+func Line(line string) string {
+	return maskColumns(line, suspiciousToken, false)
+}
+
+// BrokenLine masks a line of a file that does not parse, more widely than
+// Line: without a tree, a value cannot be told from a key, a secret may
+// be split by a bad escape or broken across lines, and a credential no
+// detector knows ("Cookie": "session=…") is only a long mixed token. Every
+// token of 8 or more characters holding a digit or a capital after its
+// first character, and the value of every assignment inside a token, is
+// masked too.
+func BrokenLine(line string) string {
+	return maskColumns(line, func(tok string) bool { return suspiciousToken(tok) || brokenToken(tok) }, true)
+}
+
+// maskColumns replaces every token for which hide is true, and every
+// detector hit, with asterisks, one per character. With assignments, the
+// value of "name=value" inside a token is hidden too when it is 6 or more
+// characters ("session=…").
+func maskColumns(line string, hide func(string) bool, assignments bool) string {
+	var out []byte
+	put := func(start, end int) {
+		if out == nil {
+			out = []byte(line)
+		}
+		for i := start; i < end; {
+			_, size := utf8.DecodeRuneInString(line[i:])
+			// Keep the column: one asterisk for a character, the rest of a
+			// multi-byte character is dropped below.
+			out[i] = '*'
+			for j := 1; j < size; j++ {
+				out[i+j] = 0
+			}
+			i += size
+		}
+	}
+	for _, d := range Scan("", line) {
+		put(d.Start, d.End)
+	}
+	forTokens(line, func(start, end int) {
+		tok := line[start:end]
+		if hide(tok) {
+			put(start, end)
+			return
+		}
+	})
+	if assignments {
+		// '=' separates tokens, so look at the text after each one.
+		for i := 0; i < len(line); i++ {
+			if line[i] != '=' || i == 0 || !isTokenByte(line[i-1]) {
+				continue
+			}
+			j := i + 1
+			for j < len(line) && line[j] != '"' && line[j] != '\'' && line[j] != ';' && line[j] != '&' && line[j] != ',' && !isSpace(line[j]) {
+				j++
+			}
+			if v := line[i+1 : j]; len(v) >= 6 && (brokenValue(v) || len(v) >= 16 && !isPathLike(v) && !plainWords(v)) {
+				put(i+1, j)
+			}
+		}
+	}
+	if out == nil {
+		return line
+	}
+	clean := out[:0]
+	for _, c := range out {
+		if c != 0 {
+			clean = append(clean, c)
+		}
+	}
+	return string(clean)
+}
+
+// isTokenByte is a byte that continues a token: letters, digits and the
+// punctuation that credentials are made of. Everything else (space,
+// quotes, brackets, ':', ',', '/', '=', '@', …) separates tokens.
+func isTokenByte(c byte) bool {
+	return isAlnum(c) || c == '_' || c == '-' || c == '.' || c == '+' || c == '~' || c == '%' || c == '\\'
+}
+
+// forTokens calls fn with the byte range of every token of s.
+func forTokens(s string, fn func(start, end int)) {
+	start := -1
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) && isTokenByte(s[i]) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			fn(start, i)
+			start = -1
+		}
+	}
+}
+
+// minRunLen is the shortest alphanumeric run the token rule calls random.
+const minRunLen = 12
+
+// suspiciousToken reports whether a token contains a detected credential,
+// a provider prefix followed by a key-like run, or a random-looking run.
+func suspiciousToken(tok string) bool {
+	if len(tok) < 8 {
+		return false
+	}
+	if len(Scan("", tok)) > 0 {
+		return true
+	}
+	if prefixedRun(tok) {
+		return true
+	}
+	// Each alphanumeric run on its own.
+	start := -1
+	for i := 0; i <= len(tok); i++ {
+		if i < len(tok) && isAlnum(tok[i]) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			if randomRun(tok[start:i]) {
+				return true
+			}
+			start = -1
+		}
+	}
+	return false
+}
+
+// hasPrefixHint is a cheap test for a provider prefix anywhere in s.
+func hasPrefixHint(s string) bool {
+	for _, p := range maskPrefixes {
+		if strings.Contains(s, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// prefixedRun reports whether tok contains a provider prefix (ghp_, sk-,
+// xoxb-, AKIA, …) anywhere, followed by at least 8 key characters of which
+// one is a digit or the run mixes cases: "trughp_…", "123ghp_…" (16 after
+// a three-byte prefix).
+func prefixedRun(tok string) bool {
+	for _, p := range maskPrefixes {
+		for off := 0; off < len(tok); {
+			i := strings.Index(tok[off:], p)
+			if i < 0 {
+				break
+			}
+			rest := tok[off+i+len(p):]
+			n, digit, lower, upper := 0, false, false, false
+			for n < len(rest) && (isAlnum(rest[n]) || rest[n] == '_' || rest[n] == '-') {
+				switch c := rest[n]; {
+				case isDigit(c):
+					digit = true
+				case isLower(c):
+					lower = true
+				case isUpper(c):
+					upper = true
+				}
+				n++
+			}
+			need := 10
+			if len(p) < 4 {
+				need = 16 // "sk-" is in words: "task-manager-2"
+			}
+			if n >= need && (digit || (lower && upper)) {
+				return true
+			}
+			off += i + len(p)
+		}
+	}
+	return false
+}
+
+// randomRun reports whether an alphanumeric run looks random rather than
+// like a word, a camelCase name, a version or a number. It needs at least
+// minRunLen characters, a letter, not only hex digits, and then either
+// short pieces (split at case and digit changes the way camelCase words
+// are: "MIVozOH…" → MI Voz OH…, where a name splits into words of four or
+// more) or few vowels (random letters hold about one in five, words about
+// two in five).
+func randomRun(r string) bool {
+	if len(r) < minRunLen {
+		return false
+	}
+	lowerHex, upperHex := true, true
+	letters, vowels, lowers := 0, 0, 0
+	for i := 0; i < len(r); i++ {
+		c := r[i]
+		if isLetter(c) {
+			letters++
+			if strings.IndexByte("aeiouyAEIOUY", c) >= 0 {
+				vowels++
+			}
+		}
+		if isLower(c) {
+			lowers++
+		}
+		if !isDigit(c) && (c < 'a' || c > 'f') {
+			lowerHex = false
+		}
+		if !isDigit(c) && (c < 'A' || c > 'F') {
+			upperHex = false
+		}
+	}
+	if letters == 0 || lowerHex || upperHex || shannon(r) < 3.0 {
+		return false
+	}
+	pieces := camelPieces(r)
+	single := lowers == len(r) || lowers == 0 && letters == len(r)
+	switch {
+	case !single && len(r) < 3*pieces:
+		return true
+	case len(r) >= 16 && vowels*4 < letters && !single:
+		return true
+	case len(r) >= 20 && vowels*5 < letters:
+		return true
+	case !single && len(r) < 4*pieces && vowels*10 < letters*3:
+		return true
+	}
+	return false
+}
+
+// camelPieces counts the pieces of r split the way camelCase is read:
+// "Abc", "ABC" before another capital, digits.
+func camelPieces(r string) int {
+	n := 0
+	for i := 0; i < len(r); {
+		n++
+		c := r[i]
+		switch {
+		case isDigit(c):
+			for i < len(r) && isDigit(r[i]) {
+				i++
+			}
+		case isUpper(c):
+			j := i
+			for j < len(r) && isUpper(r[j]) {
+				j++
+			}
+			if j-i > 1 {
+				// An acronym; its last capital starts the next word when
+				// a lower-case letter follows.
+				if j < len(r) && isLower(r[j]) {
+					j--
+				}
+				i = j
+				continue
+			}
+			i = j
+			for i < len(r) && isLower(r[i]) {
+				i++
+			}
+		default:
+			for i < len(r) && isLower(r[i]) {
+				i++
+			}
+		}
+	}
+	return n
+}
+
+func class(c byte) int {
+	switch {
+	case isLower(c):
+		return 0
+	case isUpper(c):
+		return 1
+	case isDigit(c):
+		return 2
+	}
+	return 3
+}
+
+// brokenToken is the wider rule for lines of a file that does not parse:
+// 8 or more characters with a digit and a letter, or a capital after the
+// first character next to a lower-case letter (not a plain word, not a
+// camelCase key of the client's own, which never reaches 8 mixed pieces).
+func brokenToken(tok string) bool {
+	if len(tok) < 8 || isPathLike(tok) || isBoolOrNumber(tok) {
+		return false
+	}
+	for _, piece := range strings.FieldsFunc(tok, func(r rune) bool { return r == '.' || r == '-' || r == '_' || r == '\\' || r == '%' }) {
+		if len(piece) < 8 {
+			continue
+		}
+		if brokenValue(piece) {
+			return true
+		}
+	}
+	return false
+}
+
+// brokenValue: a digit and a letter, or inner capitals more often than
+// camelCase words have them ("OpenCode" is a name, "aBcDeFgH" is not).
+func brokenValue(s string) bool {
+	digit, letter, inner := false, false, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case isDigit(c):
+			digit = true
+		case isUpper(c):
+			letter = true
+			if i > 0 {
+				inner = true
+			}
+		case isLower(c):
+			letter = true
+		}
+	}
+	return (digit && letter) || inner && 2*len(s) < 7*camelPieces(s)
+}
+
+// Escape shows every character that could steer a terminal, a CI log or a
+// reader's eye: C0 controls (tab and newline too: the text is one field),
+// DEL and C1 controls as \xNN, bidi controls, zero-width and other
+// invisible format characters and line separators as ‹U+NNNN›, and bytes
+// that are not UTF-8 as \xNN. A leading "::" becomes "\x3a:", so a field
+// printed at the start of a line cannot be a GitHub workflow command.
+// Everything else is kept as it is.
+func Escape(s string) string {
+	if !needsEscape(s) {
+		return s
+	}
+	var b strings.Builder
+	if strings.HasPrefix(s, "::") {
+		// At the start of a line this would be a GitHub workflow command.
+		b.WriteString(`\x3a`)
+		s = s[1:]
+	}
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case r >= 0x80 && r <= 0x9f, invisible(r):
+			fmt.Fprintf(&b, "‹U+%04X›", r)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
+}
+
+func needsEscape(s string) bool {
+	if strings.HasPrefix(s, "::") {
+		return true
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c == 0x7f || c >= 0x80 {
+			if c < 0x80 {
+				return true
+			}
+			// Non-ASCII: look closer.
+			for _, r := range s[i:] {
+				if r == utf8.RuneError || (r >= 0x80 && r <= 0x9f) || invisible(r) || r < 0x20 || r == 0x7f {
+					return true
+				}
+			}
+			return !utf8.ValidString(s[i:])
+		}
+	}
+	return false
+}
+
+// invisible are the format characters that reorder or hide text: bidi
+// embeddings, overrides and isolates, marks, zero-width characters, the
+// byte order mark, line and paragraph separators, and tag characters.
+func invisible(r rune) bool {
+	switch {
+	case r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true
+	case r >= 0x200b && r <= 0x200d, r == 0x2060, r == 0xfeff, r == 0x180e, r == 0x00ad:
+		return true
+	case r == 0x2028, r == 0x2029:
+		return true
+	case r >= 0xe0000 && r <= 0xe007f:
+		return true
+	}
+	return false
+}
+
+// EscapeLines is Escape for text of several lines: newlines are kept, every
+// other control character is shown, and a line never starts with "::" (a
+// GitHub workflow command).
+func EscapeLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = Escape(strings.TrimSuffix(l, "\r"))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Writer escapes what is written to it line by line (EscapeLines) and
+// masks each line (Text): standard error, where messages may quote a
+// scanned file's name or an error about it.
+type Writer struct {
+	W   io.Writer
+	buf []byte
+}
+
+// NewWriter returns a Writer that passes escaped, masked lines to w. Call
+// Flush at the end for a last line without a newline.
+func NewWriter(w io.Writer) *Writer { return &Writer{W: w} }
+
+func (w *Writer) Write(p []byte) (int, error) {
+	w.buf = append(w.buf, p...)
+	for {
+		i := strings.IndexByte(string(w.buf), '\n')
+		if i < 0 {
+			break
+		}
+		if _, err := io.WriteString(w.W, EscapeLines(Text(string(w.buf[:i])))+"\n"); err != nil {
+			return 0, err
+		}
+		w.buf = w.buf[i+1:]
+	}
+	return len(p), nil
+}
+
+// Flush writes a pending line without a newline.
+func (w *Writer) Flush() error {
+	if len(w.buf) == 0 {
+		return nil
+	}
+	_, err := io.WriteString(w.W, EscapeLines(Text(string(w.buf))))
+	w.buf = nil
+	return err
+}
