@@ -15,10 +15,11 @@ import (
 const contextLines = 3
 
 type diffLine struct {
-	op     byte // ' ', '-', '+'
-	text   string
-	masked bool // text is the masked form of the line
-	shown  bool // the line is part of a hunk
+	op      byte // ' ', '-', '+'
+	text    string
+	masked  bool // text is the masked form of the line
+	escaped bool // text shows control or invisible characters escaped
+	shown   bool // the line is part of a hunk
 }
 
 // UnifiedDiff is a unified diff (--- a/path, +++ b/path, hunks with three
@@ -64,22 +65,32 @@ func UnifiedDiff(path string, old, new []byte, format syntax.Format) (string, bo
 					break
 				}
 			}
-			masked = secret.Escape(body) + end
+			if e := secret.Escape(body); e != body {
+				masked, l.escaped = e+end, true
+			}
 			if masked != line {
-				l.text, l.masked = masked, true
+				l.text, l.masked = masked, !l.escaped
 			}
 			all = append(all, l)
 		}
 	}
 	var out strings.Builder
 	body := hunks(all)
+	escaped := false
 	for _, l := range all {
 		if l.masked && l.shown {
 			appliable = false
 		}
+		if l.escaped && l.shown {
+			escaped = true
+		}
 	}
-	if !appliable {
+	switch {
+	case !appliable:
 		fmt.Fprintf(&out, "# mcplint: review only: a line of %s held a secret and is masked below, so this diff does not apply; run mcplint fix to apply it\n", secret.Display(path))
+	case escaped:
+		fmt.Fprintf(&out, "# mcplint: review only: a line of %s holds control or invisible characters, shown escaped below, so this diff does not apply; run mcplint fix to apply it\n", secret.Display(path))
+		appliable = false
 	}
 	rel := strings.TrimPrefix(path, "/")
 	rel = secret.Display(rel)
