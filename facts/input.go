@@ -246,10 +246,10 @@ func DefaultBudget() BudgetConfig {
 
 // BudgetConfig are the context-budget thresholds (Paseo's by default).
 type BudgetConfig struct {
-	ServersWarn int `json:"servers_warn"`
-	ServersMax  int `json:"servers_max"`
-	ToolsWarn   int `json:"tools_warn"`
-	ToolsMax    int `json:"tools_max"`
+	ServersWarn int `json:"servers_warn" toml:"servers_warn"`
+	ServersMax  int `json:"servers_max" toml:"servers_max"`
+	ToolsWarn   int `json:"tools_warn" toml:"tools_warn"`
+	ToolsMax    int `json:"tools_max" toml:"tools_max"`
 	// ToolsPerServer is the estimate for a server whose tools are unknown.
-	ToolsPerServer int `json:"tools_per_server"`
+	ToolsPerServer int `json:"tools_per_server" toml:"tools_per_server"`
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path"
@@ -125,9 +126,17 @@ func LoadConfig(p string, known func(string) bool) (*Config, error) {
 		return nil, &ConfigError{File: p, Line: pos.Line, Col: pos.Column, Msg: se.Error()}
 	}
 	cfg.file = f
+	if err := checkSettingTypes(f, p); err != nil {
+		return nil, err
+	}
 	md, err := toml.Decode(string(src), cfg)
 	if err != nil {
-		return nil, &ConfigError{File: p, Msg: err.Error()}
+		ce := &ConfigError{File: p, Msg: err.Error()}
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			ce.Line, ce.Col, ce.Msg = pe.Position.Line, pe.Position.Col, pe.Message
+		}
+		return nil, ce
 	}
 	at := func(ptr string) (int, int) {
 		if n := f.Root.Lookup(ptr); n != nil {
@@ -171,16 +180,6 @@ func LoadConfig(p string, known func(string) bool) (*Config, error) {
 			if _, err := path.Match(strings.ReplaceAll(ig.Path, "**", "*"), ""); err != nil {
 				return nil, &ConfigError{File: p, Line: l, Col: c, Msg: fmt.Sprintf("[[ignore]] path %q: %v", ig.Path, err)}
 			}
-		}
-	}
-	def := defaultBudget()
-	b := &cfg.Budget
-	for _, pair := range []struct {
-		v *int
-		d int
-	}{{&b.ServersWarn, def.ServersWarn}, {&b.ServersMax, def.ServersMax}, {&b.ToolsWarn, def.ToolsWarn}, {&b.ToolsMax, def.ToolsMax}, {&b.ToolsPerServer, def.ToolsPerServer}} {
-		if *pair.v <= 0 {
-			*pair.v = pair.d
 		}
 	}
 	return cfg, nil
