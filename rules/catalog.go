@@ -41,7 +41,7 @@ type Rule struct {
 // title, description or valid level is an error naming its file.
 func buildCatalog(c *ast.Compiler) (map[string]*Rule, error) {
 	out := map[string]*Rule{}
-	var errs []string
+	var errs ast.Errors
 	for _, ar := range c.GetAnnotationSet().Flatten() {
 		a := ar.Annotations
 		if a.Scope != "package" {
@@ -63,7 +63,7 @@ func buildCatalog(c *ast.Compiler) (map[string]*Rule, error) {
 		lvl, _ := a.Custom["level"].(string)
 		l, err := finding.ParseLevel(lvl)
 		if err != nil {
-			errs = append(errs, fmt.Sprintf("%s: rule %s: METADATA custom.level: %v", a.Location.File, id, err))
+			errs = append(errs, ast.NewError(ast.CompileErr, a.Location, "rule %s: METADATA custom.level: %v", id, err))
 		}
 		r.Level = l
 		r.Source, _ = a.Custom["source"].(string)
@@ -91,13 +91,15 @@ func buildCatalog(c *ast.Compiler) (map[string]*Rule, error) {
 		}
 		sort.Strings(r.Tags)
 		if r.Title == "" || r.Description == "" {
-			errs = append(errs, fmt.Sprintf("%s: rule %s: METADATA needs a title and a description", a.Location.File, id))
+			errs = append(errs, ast.NewError(ast.CompileErr, a.Location, "rule %s: METADATA needs a title and a description", id))
 		}
 		out[id] = r
 	}
 	if len(errs) > 0 {
-		sort.Strings(errs)
-		return nil, fmt.Errorf("%s", strings.Join(errs, "\n"))
+		// A PolicyError: the user's policy is wrong (exit 2), with its
+		// file:line.
+		sort.Slice(errs, func(i, j int) bool { return errs[i].Error() < errs[j].Error() })
+		return nil, &PolicyError{errs}
 	}
 	return out, nil
 }

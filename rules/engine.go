@@ -32,6 +32,7 @@ type Engine struct {
 	compiler *ast.Compiler
 	query    rego.PreparedEvalQuery
 	catalog  map[string]*Rule
+	limits   *PolicyLimits // set by SetPolicyLimits (sandbox.go)
 }
 
 // PolicyError is a policy that does not compile: the user's (with
@@ -152,10 +153,11 @@ func NewCompiler(mods map[string]*ast.Module) (*ast.Compiler, error) {
 	c := ast.NewCompiler().
 		WithSchemas(ss).
 		WithStrict(true).
+		WithCapabilities(SandboxCapabilities()).
 		WithEnablePrintStatements(false)
 	c.Compile(mods)
 	if c.Failed() {
-		return nil, &PolicyError{c.Errors}
+		return nil, &PolicyError{sandboxErrors(c.Errors)}
 	}
 	return c, nil
 }
@@ -222,7 +224,7 @@ type rawRelated struct {
 
 // eval runs the prepared query over one input.
 func (e *Engine) eval(ctx context.Context, in ast.Value) ([]rawFinding, error) {
-	rs, err := e.query.Eval(ctx, rego.EvalParsedInput(in))
+	rs, err := e.evalQuery(ctx, in)
 	if err != nil {
 		return nil, err
 	}
