@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 
 	"github.com/mcplint/mcplint/report"
@@ -28,8 +27,7 @@ func runBaseline(args []string, stdout, stderr io.Writer) int {
 	}
 	findings, err := eng.Check(context.Background(), ws, cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "mcplint baseline: %v\n", err)
-		return exitInternal
+		return evalError(stderr, "baseline", err)
 	}
 	if err := report.WriteBaseline(stdout, findings); err != nil {
 		return exitInternal

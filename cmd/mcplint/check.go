@@ -8,7 +8,10 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strconv"
 	"strings"
+	"time"
+	"unicode"
 
 	"github.com/mcplint/mcplint/facts"
 	"github.com/mcplint/mcplint/finding"
@@ -24,6 +27,7 @@ type loadFlags struct {
 	client      string
 	maxFileSize int64
 	tools       stringList
+	failOnEmpty bool
 	// Set by check from its own flags: stdin's text, --skip-unrelated.
 	overlay       map[string][]byte
 	skipUnrelated bool
@@ -41,12 +45,54 @@ func (l *loadFlags) options(paths []string) loader.Options {
 		Overlay: l.overlay, SkipUnrelated: l.skipUnrelated}
 }
 
+// registerEmpty adds --fail-on-empty (check and list).
+func (l *loadFlags) registerEmpty(fs *flag.FlagSet) {
+	fs.BoolVar(&l.failOnEmpty, "fail-on-empty", false, "exit 1 when no MCP configuration file is found in the PATHs")
+}
+
+// validate checks the load flags' values.
+func (l *loadFlags) validate(stderr io.Writer, cmd string) bool {
+	if l.maxFileSize <= 0 {
+		fmt.Fprintf(stderr, "mcplint %s: --max-file-size %d: want a number of bytes above 0\n", cmd, l.maxFileSize)
+		return false
+	}
+	return true
+}
+
+// empty says on stderr that nothing was found to check, so an empty
+// result is not taken for a clean one, and gives the exit code.
+func (l *loadFlags) empty(paths []string, stderr io.Writer, cmd string) int {
+	if len(paths) == 0 {
+		paths = []string{"."}
+	}
+	where := make([]string, len(paths))
+	for i, p := range paths {
+		where[i] = p
+		if strings.IndexFunc(p, func(r rune) bool { return !unicode.IsGraphic(r) }) >= 0 {
+			where[i] = strconv.Quote(p)
+		}
+	}
+	fmt.Fprintf(stderr, "mcplint %s: no MCP configuration file found in %s.\n", cmd, strings.Join(where, ", "))
+	fmt.Fprintf(stderr, "  mcplint looks for: %s\n", strings.Join(loader.ProjectFileNames(), ", "))
+	if l.home == "" {
+		fmt.Fprintf(stderr, "  --home DIR also reads the user-level files under DIR (e.g. --home ~).\n")
+	}
+	fmt.Fprintf(stderr, "  A file of another name: name it as a PATH, with --client NAME for its dialect (%s).\n", strings.Join(loader.ClientIDs(), ", "))
+	if l.failOnEmpty {
+		return exitFindings
+	}
+	return exitOK
+}
+
 // partFiles is how many project files one part of a large check holds:
 // memory follows a part, not the whole monorepo.
 const partFiles = 250
 
 // plan discovers what a check reads.
 func (l *loadFlags) plan(paths []string, stderr io.Writer, cmd string) (*loader.Plan, int) {
+	if !l.validate(stderr, cmd) {
+		return nil, exitUsage
+	}
 	p, err := loader.Discover(l.options(paths))
 	if err != nil {
 		var ue *loader.UsageError
@@ -61,6 +107,9 @@ func (l *loadFlags) plan(paths []string, stderr io.Writer, cmd string) (*loader.
 }
 
 func (l *loadFlags) load(paths []string, stderr io.Writer, cmd string) (*loader.Workspace, int) {
+	if !l.validate(stderr, cmd) {
+		return nil, exitUsage
+	}
 	ws, err := loader.Load(l.options(paths))
 	if err != nil {
 		var ue *loader.UsageError
@@ -78,6 +127,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("check", "Lint every MCP config found in the PATHs and print findings. PATH - reads one\nconfig from standard input (name it with --stdin-filename).", stderr)
 	var lf loadFlags
 	lf.register(fs)
+	lf.registerEmpty(fs)
 	var pf policyFlags
 	pf.register(fs)
 	var of outputFlags
@@ -152,11 +202,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		findings, tot, err = eng.CheckPlan(context.Background(), plan, cfg, partFiles)
 	}
 	if err != nil {
-		var ue *loader.UsageError
-		if errors.As(err, &ue) {
-			return fail(exitUsage, ue.Msg)
-		}
-		return fail(exitInternal, err.Error())
+		return fail(evalFailure(err))
 	}
 	sum := report.Summarise(findings, tot.Files, tot.Servers)
 	if *baseline != "" {
@@ -193,6 +239,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if threshold != 0 && f.Level >= threshold {
 			return exitFindings
 		}
+	}
+	if tot.Files == 0 {
+		return lf.empty(paths, stderr, "check")
 	}
 	return exitOK
 }
@@ -248,6 +297,7 @@ func runList(args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("list", "Show every MCP server definition found in the PATHs: name, transport, client,\ntier, state (enabled, disabled, shadowed, untrusted) and source file:line.", stderr)
 	var lf loadFlags
 	lf.register(fs)
+	lf.registerEmpty(fs)
 	format := fs.String("format", "text", "output `FORMAT`: text, json or cyclonedx (a CycloneDX 1.6 SBOM)")
 	paths, err := parseFlags(fs, args)
 	if err != nil {
@@ -273,7 +323,31 @@ func runList(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcplint list: %v\n", err)
 		return exitInternal
 	}
+	if len(ws.Documents) == 0 {
+		return lf.empty(paths, stderr, "list")
+	}
 	return exitOK
+}
+
+// evalFailure is the exit code and message of an error of a check: a
+// usage error or a policy stopped by its limits is the user's (exit 2),
+// anything else a bug.
+func evalFailure(err error) (int, string) {
+	var ue *loader.UsageError
+	if errors.As(err, &ue) {
+		return exitUsage, ue.Msg
+	}
+	if rules.IsPolicyLimit(err) {
+		return exitUsage, err.Error()
+	}
+	return exitInternal, err.Error()
+}
+
+// evalError prints an error of a check and gives the exit code.
+func evalError(stderr io.Writer, cmd string, err error) int {
+	code, msg := evalFailure(err)
+	fmt.Fprintf(stderr, "mcplint %s: %s\n", cmd, msg)
+	return code
 }
 
 // policyFlags are shared by commands that evaluate policies.
@@ -281,6 +355,8 @@ type policyFlags struct {
 	policies   stringList
 	configPath string
 	noConfig   bool
+	timeout    time.Duration
+	memoryMiB  int64
 }
 
 type stringList []string
@@ -292,10 +368,20 @@ func (p *policyFlags) register(fs *flag.FlagSet) {
 	fs.Var(&p.policies, "policy", "also load the Rego policies in `DIR` (repeatable)")
 	fs.StringVar(&p.configPath, "config", "", "read settings from `FILE` instead of the .mcplint.toml found upward from the first PATH")
 	fs.BoolVar(&p.noConfig, "no-config", false, "ignore any .mcplint.toml")
+	fs.DurationVar(&p.timeout, "policy-timeout", rules.DefaultPolicyTimeout, "stop a check with --policy modules that evaluates longer than `DURATION` (exit 2)")
+	fs.Int64Var(&p.memoryMiB, "policy-memory", rules.DefaultPolicyMemory>>20, "stop a check with --policy modules whose evaluation grows the heap by more than `MIB` mebibytes (exit 2)")
 }
 
 // setup compiles the policies and reads the configuration.
 func (p *policyFlags) setup(paths []string, stderr io.Writer, cmd string) (*rules.Engine, *rules.Config, int) {
+	if p.timeout <= 0 {
+		fmt.Fprintf(stderr, "mcplint %s: --policy-timeout %s: want a duration above 0\n", cmd, p.timeout)
+		return nil, nil, exitUsage
+	}
+	if p.memoryMiB <= 0 {
+		fmt.Fprintf(stderr, "mcplint %s: --policy-memory %d: want a number of MiB above 0\n", cmd, p.memoryMiB)
+		return nil, nil, exitUsage
+	}
 	eng, err := rules.New(context.Background(), p.policies)
 	if err != nil {
 		var pe *rules.PolicyError
@@ -306,6 +392,7 @@ func (p *policyFlags) setup(paths []string, stderr io.Writer, cmd string) (*rule
 		fmt.Fprintf(stderr, "mcplint %s: %v\n", cmd, err)
 		return nil, nil, exitInternal
 	}
+	eng.SetPolicyLimits(p.policies, p.timeout, uint64(p.memoryMiB)<<20)
 	cfg := rules.DefaultConfig()
 	if p.noConfig {
 		return eng, cfg, exitOK

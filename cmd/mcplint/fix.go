@@ -35,8 +35,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	}
 	findings, err := eng.Check(context.Background(), ws, cfg)
 	if err != nil {
-		fmt.Fprintf(stderr, "mcplint fix: %v\n", err)
-		return exitInternal
+		return evalError(stderr, "fix", err)
 	}
 	docs := map[string]*loader.Document{}
 	for _, d := range ws.Documents {

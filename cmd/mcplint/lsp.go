@@ -32,6 +32,10 @@ func runLSP(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcplint lsp: takes no PATH (the editor names the files): %q\n", paths[0])
 		return exitUsage
 	}
+	if *maxFileSize <= 0 {
+		fmt.Fprintf(stderr, "mcplint lsp: --max-file-size %d: want a number of bytes above 0\n", *maxFileSize)
+		return exitUsage
+	}
 	if *home != "" {
 		if fi, err := os.Stat(*home); err != nil || !fi.IsDir() {
 			fmt.Fprintf(stderr, "mcplint lsp: --home %s: not a folder\n", *home)
