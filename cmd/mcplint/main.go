@@ -39,6 +39,7 @@ func commands() []command {
 		{"rules", "list the rule catalog", runRules},
 		{"explain", "print a rule's documentation with examples", runExplain},
 		{"export", "write a configured server as a Paseo catalogue entry or a server.json", runExport},
+		{"merge", "combine many repositories' JSON reports and SBOMs into one organisation report", runMerge},
 		{"fix", "apply safe fixes in place (--diff to only show them)", runFix},
 		{"probe", "start or connect to the effective servers and record their tools, with pins", runProbe},
 		{"baseline", "record current findings so check reports only new ones", runBaseline},

@@ -1,0 +1,225 @@
+package merge
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// finding is one schema-valid finding of a report.
+func finding(rule, level string) string {
+	return `{"rule": "` + rule + `", "level": "` + level + `", "message": "m", "file": ".mcp.json", "line": 1, "column": 1,
+  "endLine": 1, "endColumn": 2, "pointer": "", "server": "s", "client": "claude-code", "tier": "project"}`
+}
+
+func reportJSON(version string, servers int, findings ...string) string {
+	v := ""
+	if version != "" {
+		v = `"version": "` + version + `", `
+	}
+	return `{` + v + `"findings": [` + strings.Join(findings, ",") + `],
+  "summary": {"files": 1, "servers": ` + itoa(servers) + `, "errors": 0, "warnings": 0, "infos": 0, "baselined": 0}}`
+}
+
+func bomJSON(purls []string, endpoints ...string) string {
+	var cs, ss []string
+	for i, p := range purls {
+		cs = append(cs, `{"type": "application", "bom-ref": "c`+itoa(i)+`", "name": "n", "purl": "`+p+`"}`)
+	}
+	for i, e := range endpoints {
+		ss = append(ss, `{"bom-ref": "s`+itoa(i)+`", "name": "r", "endpoints": ["`+e+`"]}`)
+	}
+	return `{"bomFormat": "CycloneDX", "specVersion": "1.6", "version": 1, "components": [` + strings.Join(cs, ",") + `], "services": [` + strings.Join(ss, ",") + `]}`
+}
+
+// tree writes files (path → content) under a temporary folder.
+func tree(t testing.TB, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, text := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestMerge(t *testing.T) {
+	dir := tree(t, map[string]string{
+		"acme-api/mcplint.json":     reportJSON("", 3, finding("supply-chain/unpinned-package", "error"), finding("transport/https-only", "warning")),
+		"acme-api/mcplint.cdx.json": bomJSON([]string{"pkg:npm/%40acme/tool@1.0.0", "pkg:pypi/fetch"}, "https://mcp.example.com/mcp"),
+		"acme-web/mcplint.json":     reportJSON("0.4.0", 2, finding("supply-chain/unpinned-package", "error")), // a report with the format version
+		"acme-web/mcplint.cdx.json": bomJSON([]string{"pkg:npm/%40acme/tool@1.0.0", "pkg:npm/%40acme/tool@2.0.0"}, "https://mcp.example.com/mcp"),
+		"acme-docs.json":            reportJSON("", 0),
+	})
+	m := New()
+	m.AddPaths([]string{dir})
+	r := m.Result()
+	if len(r.Skipped) != 0 {
+		t.Fatalf("skipped: %v", r.Skipped)
+	}
+	if r.Inputs != (Inputs{Repositories: 3, Reports: 3, SBOMs: 2}) {
+		t.Errorf("inputs %+v", r.Inputs)
+	}
+	if r.Findings != (Totals{Total: 3, Errors: 2, Warnings: 1, Repositories: 2}) {
+		t.Errorf("totals %+v", r.Findings)
+	}
+	if len(r.Rules) != 2 || r.Rules[0] != (RuleCount{Rule: "supply-chain/unpinned-package", Findings: 2, Errors: 2, Repositories: 2}) {
+		t.Errorf("rules %+v", r.Rules)
+	}
+	want := []PackageUse{
+		{Package: "pkg:npm/%40acme/tool", Version: "1.0.0", Definitions: 2, Repositories: 2},
+		{Package: "pkg:npm/%40acme/tool", Version: "2.0.0", Definitions: 1, Repositories: 1},
+		{Package: "pkg:pypi/fetch", Version: "", Definitions: 1, Repositories: 1},
+	}
+	if len(r.Packages) != len(want) {
+		t.Fatalf("packages %+v", r.Packages)
+	}
+	for i := range want {
+		if r.Packages[i] != want[i] {
+			t.Errorf("package %d: %+v, want %+v", i, r.Packages[i], want[i])
+		}
+	}
+	if len(r.Services) != 1 || r.Services[0] != (ServiceUse{Endpoint: "https://mcp.example.com/mcp", Definitions: 2, Repositories: 2}) {
+		t.Errorf("services %+v", r.Services)
+	}
+	names := map[string]RepoSummary{}
+	for _, x := range r.Repositories {
+		names[x.Name] = x
+	}
+	if a := names["acme-api"]; a.Findings != 2 || a.Servers != 3 || a.Components != 2 || a.Services != 1 || a.Reports != 1 || a.SBOMs != 1 {
+		t.Errorf("acme-api: %+v", a)
+	}
+	if _, ok := names["acme-docs"]; !ok {
+		t.Errorf("a report directly in the folder is named by its file: %v", names)
+	}
+	var md bytes.Buffer
+	if err := WriteMarkdown(&md, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []string{"3 repositories, 3 JSON reports and 2 CycloneDX documents merged", "| `supply-chain/unpinned-package` | 2 | 2 | 2 | 0 | 0 |",
+		"| `pkg:npm/%40acme/tool` | `1.0.0` | 2 | 2 |", "| `pkg:pypi/fetch` | unpinned | 1 | 1 |"} {
+		if !strings.Contains(md.String(), s) {
+			t.Errorf("markdown lacks %q:\n%s", s, md.String())
+		}
+	}
+	var js bytes.Buffer
+	if err := WriteJSON(&js, r); err != nil {
+		t.Fatal(err)
+	}
+	var back Result
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil || back.Inputs != r.Inputs {
+		t.Errorf("JSON report does not read back: %v", err)
+	}
+}
+
+func TestBadInputsAreNamedAndSkipped(t *testing.T) {
+	good := reportJSON("", 1, finding("transport/https-only", "error"))
+	files := map[string]string{
+		"a/mcplint.json":     good,
+		"b/truncated.json":   good[:120],
+		"c/schema.json":      "{\n  \"findings\": [\n    {\"rule\": \"Not A Rule\"}\n  ],\n  \"summary\": {}\n}\n",
+		"d/array.json":       "[1, 2]",
+		"e/other.json":       `{"name": "package.json"}`,
+		"f/two.json":         good + good,
+		"g/bad.cdx.json":     `{"bomFormat": "CycloneDX", "specVersion": "9.9", "components": []}`,
+		"h/escape.json":      "{\"findings\": \x1b[31m}",
+		"i/secret.json":      `{"findings": [], "summary": {"files": "ghp_R4nd0mT0k3nV4lu3F0rT3st1ngPurp0s3sX1", "servers": 0, "errors": 0, "warnings": 0, "infos": 0, "baselined": 0}}`,
+		"j/mcplint.cdx.json": bomJSON([]string{"pkg:npm/ok@1.0.0"}),
+	}
+	dir := tree(t, files)
+	m := New()
+	var told []Skip
+	m.OnSkip = func(s Skip) { told = append(told, s) }
+	m.AddPaths([]string{dir})
+	r := m.Result()
+	if r.Inputs.Reports != 1 || r.Inputs.SBOMs != 1 || r.Findings.Total != 1 {
+		t.Errorf("the good inputs were not all merged: %+v %+v", r.Inputs, r.Findings)
+	}
+	if len(told) != 8 || len(r.Skipped) != 8 {
+		t.Fatalf("skipped %d (told %d), want 8: %v", len(r.Skipped), len(told), r.Skipped)
+	}
+	at := map[string]Skip{}
+	for _, s := range r.Skipped {
+		rel, _ := filepath.Rel(dir, s.File)
+		at[filepath.ToSlash(rel)] = s
+		if s.Line < 1 || s.Column < 1 || s.Reason == "" {
+			t.Errorf("%s: no position or reason", s)
+		}
+	}
+	checks := map[string]struct {
+		line, col int
+		reason    string
+	}{
+		"b/truncated.json": {0, 0, ""},
+		"c/schema.json":    {3, 5, "at /findings/0"},
+		"d/array.json":     {1, 1, "not a JSON object"},
+		"e/other.json":     {1, 1, "no findings or bomFormat"},
+		"f/two.json":       {0, 0, ""},
+		"g/bad.cdx.json":   {1, 43, "specVersion"},
+		"h/escape.json":    {1, 14, ""},
+		"i/secret.json":    {1, 39, "/summary/files"},
+	}
+	for name, c := range checks {
+		s, ok := at[name]
+		if !ok {
+			t.Errorf("%s was not skipped", name)
+			continue
+		}
+		if c.line != 0 && (s.Line != c.line || s.Column != c.col) {
+			t.Errorf("%s at %d:%d, want %d:%d", name, s.Line, s.Column, c.line, c.col)
+		}
+		if !strings.Contains(s.Reason, c.reason) {
+			t.Errorf("%s: reason %q lacks %q", name, s.Reason, c.reason)
+		}
+	}
+	if tr := at["b/truncated.json"]; tr.Line != strings.Count(good[:120], "\n")+1 {
+		t.Errorf("truncated report placed at line %d", tr.Line)
+	}
+	var out bytes.Buffer
+	_ = WriteMarkdown(&out, r)
+	_ = WriteJSON(&out, r)
+	if bytes.Contains(out.Bytes(), []byte("R4nd0mT0k3n")) || bytes.ContainsRune(out.Bytes(), 0x1b) {
+		t.Errorf("a secret or an escape character reached the report:\n%s", out.String())
+	}
+}
+
+func TestMarkdownCellsCannotBreakTables(t *testing.T) {
+	m := New()
+	m.Add("x.json", "evil | repo\n# heading `x`", []byte(reportJSON("", 0, finding("transport/https-only", "error"))))
+	m.Add("y.json", "evil | repo\n# heading `x`", []byte(bomJSON([]string{"pkg:generic/a%7Cb%60c"}, "https://h/p|q")))
+	var md bytes.Buffer
+	if err := WriteMarkdown(&md, m.Result()); err != nil {
+		t.Fatal(err)
+	}
+	cols := 0 // pipes in the current table's header
+	rows := 0
+	for _, line := range strings.Split(md.String(), "\n") {
+		if !strings.HasPrefix(line, "|") {
+			cols = 0
+			continue
+		}
+		n := strings.Count(strings.ReplaceAll(line, `\|`, ""), "|")
+		if cols == 0 {
+			cols = n
+			continue
+		}
+		rows++
+		if n != cols {
+			t.Errorf("row has %d cell borders, its table %d: %q", n, cols, line)
+		}
+	}
+	if rows < 5 {
+		t.Errorf("%d table rows:\n%s", rows, md.String())
+	}
+	if strings.Contains(md.String(), "\n# heading") || strings.Contains(md.String(), "evil | repo") {
+		t.Errorf("input markup reached the summary:\n%s", md.String())
+	}
+}
