@@ -694,14 +694,24 @@ func TestReusableWorkflow(t *testing.T) {
 	if !regexp.MustCompile(`^v\d+\.\d+\.\d+$`).MatchString(ref) {
 		t.Fatalf("lint.yml runs mcplint/mcplint@%q, want a release tag", ref)
 	}
-	docs, err := os.ReadFile(filepath.Join("..", "docs", "integrations.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range regexp.MustCompile(`mcplint/mcplint(?:/\.github/workflows/lint\.yml)?@(\S+)|rev: (\S+)`).FindAllStringSubmatch(string(docs), -1) {
-		got := m[1] + m[2]
-		if got != ref && got != "<tag>" {
-			t.Errorf("docs/integrations.md shows %s, lint.yml runs %s", m[0], ref)
+	for _, doc := range []string{"docs/integrations.md", "README.md"} {
+		text, err := os.ReadFile(filepath.Join("..", filepath.FromSlash(doc)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := 0
+		for _, m := range regexp.MustCompile(`mcplint/mcplint(?:/\.github/workflows/lint\.yml|/cmd/mcplint)?@([\w.]+)|rev: (\S+)`).FindAllStringSubmatch(string(text), -1) {
+			got := m[1] + m[2]
+			if got == "vX.Y.Z" { // the maintainers' placeholder
+				continue
+			}
+			found++
+			if got != ref {
+				t.Errorf("%s shows %s, lint.yml runs %s", doc, m[0], ref)
+			}
+		}
+		if found == 0 {
+			t.Errorf("%s shows no snippet at a tag", doc)
 		}
 	}
 }
