@@ -80,12 +80,14 @@ type RegistryFact struct {
 type PackageProblem struct {
 	// Kind is version-missing, version-latest, version-range,
 	// version-not-exact, image-no-tag, image-latest, image-no-digest,
-	// mcpb-no-hash, unofficial-registry, unknown-type or shell-argument.
+	// mcpb-no-hash, unofficial-registry, unknown-type, shell-argument or
+	// runner-flag.
 	Kind string `json:"kind"`
 	// Package is the index into Packages.
 	Package int    `json:"package"`
 	Pointer string `json:"pointer"`
-	// Arg is the index into the package's ShellArgs (shell-argument).
+	// Arg is the index into the package's ShellArgs (shell-argument) or
+	// RunnerFlags (runner-flag).
 	Arg int `json:"arg"`
 }
 
@@ -138,6 +140,13 @@ type RegistryPackageFact struct {
 	OfficialBaseURLs []string `json:"official_base_urls"`
 	// ShellArgs are argument values with shell metacharacters.
 	ShellArgs []ShellArgFact `json:"shell_args"`
+	// RunnerFlags are runtimeArguments that make the runner (npx, uvx,
+	// pipx; runtimeHint or the type's usual runner) fetch another source
+	// or run a shell command. packageArguments come after the package, so
+	// the runner hands them to the server: they are the server's own.
+	RunnerFlags []FlagFact `json:"runner_flags"`
+	// Runner is the runner the package starts through ("" when none).
+	Runner string `json:"runner"`
 }
 
 // ShellArgFact is an argument value that holds shell metacharacters.
@@ -508,7 +517,7 @@ func registryPackages(s *loader.Server) []RegistryPackageFact {
 			continue
 		}
 		base := s.Pointer + "/packages/" + strconv.Itoa(i)
-		f := RegistryPackageFact{Index: i, Pointer: base, ShellArgs: []ShellArgFact{}, OfficialBaseURLs: []string{}}
+		f := RegistryPackageFact{Index: i, Pointer: base, ShellArgs: []ShellArgFact{}, OfficialBaseURLs: []string{}, RunnerFlags: []FlagFact{}}
 		rt, rk, _ := strOf(p, "registryType", "registry_type", "registry_name")
 		f.RegistryType, f.TypePointer = rt, base
 		if rk != "" {
@@ -568,6 +577,7 @@ func registryPackages(s *loader.Server) []RegistryPackageFact {
 		} else {
 			f.BaseURLOfficial = true
 		}
+		f.Runner, f.RunnerFlags = registryRunnerFlags(p, rt, base)
 		for _, k := range []string{"runtimeArguments", "packageArguments", "runtime_arguments", "package_arguments"} {
 			args := p.Get(k)
 			if args == nil || args.Kind != syntax.Array {
@@ -619,6 +629,9 @@ func packageProblems(ps []RegistryPackageFact, legacy bool) []PackageProblem {
 		}
 		for j, a := range p.ShellArgs {
 			out = append(out, PackageProblem{Kind: "shell-argument", Package: i, Pointer: a.Pointer, Arg: j})
+		}
+		for j, fl := range p.RunnerFlags {
+			out = append(out, PackageProblem{Kind: "runner-flag", Package: i, Pointer: fl.Pointer, Arg: j})
 		}
 	}
 	return out
@@ -1652,4 +1665,52 @@ var injectionPatterns = []*injectionPattern{
 			"Fetches a page <!-- generated -->",
 		},
 	},
+}
+
+// registryRunners is the runner each package type starts through when
+// the entry gives no runtimeHint.
+var registryRunners = map[string]string{"npm": "npx", "pypi": "uvx"}
+
+// registryRunnerFlags reads a package's runtimeArguments as its runner
+// would: a named argument's name (with its value) is a runner flag.
+func registryRunnerFlags(p *syntax.Node, registryType, base string) (string, []FlagFact) {
+	out := []FlagFact{}
+	runner := registryRunners[strings.ToLower(registryType)]
+	if h, _, ok := strOf(p, "runtimeHint", "runtime_hint"); ok && h != "" {
+		runner = strings.ToLower(strings.TrimSpace(h))
+	}
+	var specs map[string]flagSpec
+	switch runner {
+	case "npx", "bunx", "pnpx":
+		specs = npmFlags
+	case "uvx":
+		specs = uvFlags
+	case "pipx":
+		specs = pipxFlags
+	default:
+		return runner, out
+	}
+	for _, k := range []string{"runtimeArguments", "runtime_arguments"} {
+		args := p.Get(k)
+		if args == nil || args.Kind != syntax.Array {
+			continue
+		}
+		for j, a := range args.Items {
+			ap := base + "/" + k + "/" + strconv.Itoa(j)
+			name, ok := a.Get("name").Str()
+			if !ok {
+				// A positional runtime argument may be the flag itself.
+				if name, ok = a.Get("value").Str(); !ok {
+					continue
+				}
+			}
+			flag, _, _ := splitFlag(strings.TrimSpace(name))
+			spec, known := specs[flag]
+			if !known || spec.why == "" {
+				continue
+			}
+			out = append(out, FlagFact{Flag: secret.MaskValue("", flag), Index: j, Pointer: ap, Why: spec.why})
+		}
+	}
+	return runner, out
 }

@@ -15,10 +15,14 @@
 #   mcpb), and the registryType one the registry knows (npm, pypi, oci,
 #   nuget, mcpb). An argument value with shell metacharacters (; && | `
 #   $( > <) runs as a command line when a client starts the package
-#   through a shell; pass each word as its own argument instead.
+#   through a shell; pass each word as its own argument instead. A
+#   runtimeArguments flag that makes the runner fetch another source or
+#   run a shell command (npx --registry, -p, -c; uvx --index-url, --with)
+#   is refused as Paseo refuses runner flags; packageArguments come after
+#   the package and are the server's own, so they are not judged.
 # custom:
 #   level: error
-#   source: MCP Registry (package version rules, fileSha256 for mcpb, official registries; argument warning of the schema); Paseo ("exact package versions")
+#   source: Paseo ("no runner flags or runtime variables"); MCP Registry (package version rules, fileSha256 for mcpb, official registries; argument warning of the schema); Paseo ("exact package versions")
 #   fixable: false
 #   tags: [security, supply-chain]
 #   precision: high
@@ -85,6 +89,11 @@ message(x, p) := sprintf("registryType %q is not one the MCP Registry knows: use
 }
 
 # Shell metacharacters in argument values.
+message(x, p) := sprintf("runtime argument %s %s: %s reads it before the package, so what runs is not what the entry shows; Paseo refuses runner flags in a library entry. Drop it (packageArguments go to the server and are its own)", [fl.flag, fl.why, p.runner]) if {
+	x.kind == "runner-flag"
+	fl := p.runner_flags[x.arg]
+}
+
 message(x, p) := sprintf("argument %q holds shell metacharacters (%s): a client that starts the package through a shell runs them as a command line; pass each word as its own argument and keep commands out of arguments", [a.value, concat(" ", a.chars)]) if {
 	x.kind == "shell-argument"
 	a := p.shell_args[x.arg]

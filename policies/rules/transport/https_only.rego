@@ -4,8 +4,10 @@
 #   A remote server's address must use https (or wss). Plain http and ws
 #   send the session, and any token in a header, in clear text. Loopback
 #   addresses (localhost, 127.0.0.1, [::1]) are allowed, since the traffic
-#   never leaves the machine. Paseo refuses such entries in a library or
-#   team catalogue.
+#   never leaves the machine, except in a catalogue or library entry:
+#   Paseo refuses an entry at any address but https, localhost and wss
+#   included (plain http from this machine is allowed only for a
+#   library's own address, see catalogue/library-address).
 # custom:
 #   level: error
 #   source: Paseo ("Addresses must be https"; plain http only from localhost)
@@ -22,5 +24,22 @@ report contains lib.at(s, s.url.pointer, msg) if {
 	s.url.valid
 	s.url.scheme in {"http", "ws"}
 	not s.url.loopback
+	not lib.library(s)
 	msg := sprintf("%s://%s is not encrypted: use %ss://%s (plain %s is allowed only to localhost)", [s.url.scheme, s.url.host, s.url.scheme, s.url.host, s.url.scheme])
 }
+
+# Paseo: "Addresses must be https" for every catalogue and library entry.
+report contains lib.at(s, s.url.pointer, msg) if {
+	some s in lib.servers("library")
+	lib.library(s)
+	s.url != null
+	s.url.valid
+	s.url.scheme != "https"
+	msg := sprintf("Paseo refuses this entry: its address is %s://%s, and entry addresses must be https%s", [s.url.scheme, s.url.host, entry_hint(s)])
+}
+
+entry_hint(s) := " (plain http from this machine is allowed only for a library's own address)" if s.url.loopback
+
+else := sprintf(": use https://%s", [s.url.host]) if s.url.scheme == "http"
+
+else := ""

@@ -1,0 +1,28 @@
+package mcplint.rules.catalogue["add-by-hand"]
+
+srv(types, url) := {"index": 0, "doc": 0, "name": "x", "pointer": "/servers/0/server", "url": url,
+	"registry": {"packages": [{"registry_type": t, "type_pointer": sprintf("/servers/0/server/packages/%d/registryType", [i])} | some i, t in types]}}
+
+docs := [{"index": 0, "kind": "registry-list"}]
+
+run(s) := rs if {
+	rs := report with input as {"documents": docs, "servers": [s], "index": {"registry": [0]}}
+}
+
+test_each_kind_is_by_hand if {
+	every t in ["oci", "mcpb", "nuget", "NuGet"] {
+		rs := run(srv([t], null))
+		count(rs) == 1
+	}
+}
+
+test_startable_package_or_remote_is_not if {
+	count(run(srv(["oci", "npm"], null))) == 0
+	count(run(srv(["pypi"], null))) == 0
+	count(run(srv(["oci"], {"value": "https://mcp.example.com/mcp"}))) == 0
+}
+
+test_single_server_json_is_not_a_library if {
+	rs := report with input as {"documents": [{"index": 0, "kind": "registry-server"}], "servers": [srv(["oci"], null)], "index": {"registry": [0]}}
+	count(rs) == 0
+}
