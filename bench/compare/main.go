@@ -1,6 +1,7 @@
 // Command compare times two commands as whole processes, in alternation
 // (A B A B …) so both see the same machine state, and prints the median
-// wall time and the peak resident memory of each, and their ratio.
+// wall and CPU (user + system) time and the peak resident memory of each,
+// and their ratios.
 //
 //	go run ./bench/compare -pairs 7 -label 2000 -a "mcplint check --no-config dir" -b "conftest test dir"
 //
@@ -21,7 +22,8 @@ import (
 
 type sample struct {
 	wall   time.Duration
-	maxRSS int64 // KiB
+	cpu    time.Duration // user + system
+	maxRSS int64         // KiB
 }
 
 func run(cmdline string) sample {
@@ -40,27 +42,33 @@ func run(cmdline string) sample {
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		rss = ru.Maxrss
 	}
-	return sample{wall, rss}
+	return sample{wall, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime(), rss}
 }
 
-func median(xs []sample) (time.Duration, int64) {
+// median gives the median wall and CPU time and the highest peak RSS.
+func median(xs []sample) (time.Duration, time.Duration, int64) {
 	ws := make([]time.Duration, len(xs))
+	cs := make([]time.Duration, len(xs))
 	var peak int64
 	for i, x := range xs {
-		ws[i] = x.wall
+		ws[i], cs[i] = x.wall, x.cpu
 		if x.maxRSS > peak {
 			peak = x.maxRSS
 		}
 	}
 	sort.Slice(ws, func(i, j int) bool { return ws[i] < ws[j] })
-	return ws[len(ws)/2], peak
+	sort.Slice(cs, func(i, j int) bool { return cs[i] < cs[j] })
+	return ws[len(ws)/2], cs[len(cs)/2], peak
 }
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 func main() {
 	a := flag.String("a", "", "first command (mcplint)")
 	b := flag.String("b", "", "second command (the baseline)")
 	pairs := flag.Int("pairs", 5, "number of A/B pairs")
 	label := flag.String("label", "", "row label")
+	record := flag.String("record", "", "append \"label wall-ms-A cpu-ms-A wall-ms-B cpu-ms-B\" to `FILE`")
 	flag.Parse()
 	if *a == "" || *b == "" {
 		flag.Usage()
@@ -74,9 +82,19 @@ func main() {
 		as = append(as, run(*a))
 		bs = append(bs, run(*b))
 	}
-	am, arss := median(as)
-	bm, brss := median(bs)
-	fmt.Printf("| %s | %.1f ms | %.1f MB | %.1f ms | %.1f MB | %.2f |\n", *label,
-		float64(am.Microseconds())/1000, float64(arss)/1024, float64(bm.Microseconds())/1000, float64(brss)/1024,
-		float64(am)/float64(bm))
+	am, ac, arss := median(as)
+	bm, bc, brss := median(bs)
+	fmt.Printf("| %s | %.1f ms | %.1f ms | %.1f MB | %.1f ms | %.1f ms | %.1f MB | %.2f | %.2f |\n", *label,
+		ms(am), ms(ac), float64(arss)/1024, ms(bm), ms(bc), float64(brss)/1024,
+		float64(am)/float64(bm), float64(ac)/float64(bc))
+	if *record != "" {
+		f, err := os.OpenFile(*record, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Fprintf(f, "%s %.1f %.1f %.1f %.1f\n", strings.ReplaceAll(*label, " ", "_"), ms(am), ms(ac), ms(bm), ms(bc))
+		if err := f.Close(); err != nil {
+			log.Fatal(err)
+		}
+	}
 }
