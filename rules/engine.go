@@ -32,6 +32,7 @@ type Engine struct {
 	compiler *ast.Compiler
 	query    rego.PreparedEvalQuery
 	catalog  map[string]*Rule
+	prebuilt bool          // compiled at build time (prebuilt.go)
 	limits   *PolicyLimits // set by SetPolicyLimits (sandbox.go)
 }
 
@@ -165,6 +166,11 @@ func NewCompiler(mods map[string]*ast.Module) (*ast.Compiler, error) {
 // New compiles the built-in policies and the user's, builds the rule
 // catalog from their METADATA and prepares the query.
 func New(ctx context.Context, policyDirs []string) (*Engine, error) {
+	if len(policyDirs) == 0 {
+		if e, err := newPrebuilt(ctx); err == nil {
+			return e, nil
+		}
+	}
 	mods, err := Modules(policyDirs, false)
 	if err != nil {
 		return nil, err

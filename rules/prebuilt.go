@@ -1,0 +1,634 @@
+package rules
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/rego"
+
+	"github.com/mcplint/mcplint/finding"
+	"github.com/mcplint/mcplint/policies"
+)
+
+//go:generate go run ../internal/genprebuilt -o prebuilt.bin
+
+// prebuilt is the built-in policies compiled at build time (go generate
+// ./rules): the modules after every compiler stage, type-checked against
+// the input schema, and the rule catalog. At start-up the engine decodes
+// them and runs only the compiler stages that build its lookup structures,
+// instead of parsing, rewriting and checking fifty policies again. When
+// the embedded policies differ from those the file was built from, the
+// engine compiles them from source: slower, never wrong.
+//
+//go:embed prebuilt.bin
+var prebuilt []byte
+
+const prebuiltMagic = "mcplint-prebuilt-policies/1\n"
+
+// PolicyHash is the SHA-256 of the embedded policies (names and bytes,
+// tests left out): what prebuilt.bin was built from.
+func PolicyHash() [32]byte {
+	h := sha256.New()
+	var names []string
+	_ = fs.WalkDir(policies.FS, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".rego") && !strings.HasSuffix(p, "_test.rego") {
+			names = append(names, p)
+		}
+		return nil
+	})
+	sort.Strings(names)
+	for _, n := range names {
+		b, _ := fs.ReadFile(policies.FS, n)
+		fmt.Fprintf(h, "%s\x00%d\x00", n, len(b))
+		h.Write(b)
+	}
+	var out [32]byte
+	copy(out[:], h.Sum(nil))
+	return out
+}
+
+// prebuiltStages are the compiler stages a decoded, already compiled set
+// of modules still needs: the module and rule trees, the dependency graph
+// and the indices evaluation uses. Every other stage rewrites or checks,
+// which was done when the file was built.
+var prebuiltStages = map[ast.StageID]bool{
+	ast.StageInitLocalVarGen:           true,
+	ast.StageSetModuleTree:             true,
+	ast.StageSetRuleTree:               true,
+	ast.StageSetGraph:                  true,
+	ast.StageBuildRuleIndices:          true,
+	ast.StageBuildComprehensionIndices: true,
+}
+
+// EncodePrebuilt compiles the embedded policies from source (type-checked)
+// and encodes them for prebuilt.bin. It fails on any construct the
+// encoding does not know, so a new Rego feature cannot be lost silently.
+func EncodePrebuilt() ([]byte, error) {
+	mods, err := Modules(nil, false)
+	if err != nil {
+		return nil, err
+	}
+	c, err := NewCompiler(mods)
+	if err != nil {
+		return nil, err
+	}
+	catalog, err := buildCatalog(c)
+	if err != nil {
+		return nil, err
+	}
+	wire := map[string]wireRule{}
+	for id, r := range catalog {
+		wire[id] = wireRule{Rule: r, Level: int(r.Level)}
+	}
+	cat, err := json.Marshal(wire)
+	if err != nil {
+		return nil, err
+	}
+	e := &encoder{strs: map[string]int{}, files: map[string]int{}}
+	names := sortedKeys(c.Modules)
+	e.uint(uint64(len(names)))
+	for _, n := range names {
+		e.str(n)
+		e.module(c.Modules[n])
+		if e.err != nil {
+			return nil, fmt.Errorf("%s: %w", n, e.err)
+		}
+	}
+	var out bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&out, gzip.BestCompression)
+	hash := PolicyHash()
+	zw.Write([]byte(prebuiltMagic))
+	zw.Write(hash[:])
+	var n [binary.MaxVarintLen64]byte
+	zw.Write(n[:binary.PutUvarint(n[:], uint64(len(cat)))])
+	zw.Write(cat)
+	zw.Write(e.buf.Bytes())
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// wireRule is a catalog entry in prebuilt.bin: its level as a number.
+type wireRule struct {
+	*Rule
+	Level int `json:"Level"`
+}
+
+// errStale says prebuilt.bin was built from other policies than those
+// embedded now.
+var errStale = errors.New("prebuilt policies are stale: run go generate ./rules")
+
+// decodePrebuilt returns the compiled modules and the catalog of
+// prebuilt.bin, or errStale.
+func decodePrebuilt(data []byte) (map[string]*ast.Module, map[string]*Rule, error) {
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil, nil, err
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !bytes.HasPrefix(raw, []byte(prebuiltMagic)) || len(raw) < len(prebuiltMagic)+32 {
+		return nil, nil, errStale
+	}
+	raw = raw[len(prebuiltMagic):]
+	if want := PolicyHash(); !bytes.Equal(raw[:32], want[:]) {
+		return nil, nil, errStale
+	}
+	d := &decoder{r: bufio.NewReader(bytes.NewReader(raw[32:]))}
+	cat := make([]byte, d.uint())
+	if _, err := io.ReadFull(d.r, cat); err != nil {
+		return nil, nil, err
+	}
+	wire := map[string]wireRule{}
+	if err := json.Unmarshal(cat, &wire); err != nil {
+		return nil, nil, err
+	}
+	catalog := make(map[string]*Rule, len(wire))
+	for id, w := range wire {
+		w.Rule.Level = finding.Level(w.Level)
+		catalog[id] = w.Rule
+	}
+	n := int(d.uint())
+	mods := make(map[string]*ast.Module, n)
+	for i := 0; i < n && d.err == nil; i++ {
+		name := d.str()
+		mods[name] = d.module()
+	}
+	if d.err != nil {
+		return nil, nil, fmt.Errorf("prebuilt policies: %w", d.err)
+	}
+	return mods, catalog, nil
+}
+
+// compilePrebuilt runs the structural stages over decoded modules.
+func compilePrebuilt(mods map[string]*ast.Module) (*ast.Compiler, error) {
+	var skip []ast.StageID
+	for _, s := range ast.AllStages() {
+		if !prebuiltStages[s] {
+			skip = append(skip, s)
+		}
+	}
+	c := ast.NewCompiler().
+		WithCapabilities(SandboxCapabilities()).
+		WithEnablePrintStatements(false).
+		WithDefaultRegoVersion(ast.RegoV1).
+		WithSkipStages(skip...)
+	c.Compile(mods)
+	if c.Failed() {
+		return nil, &PolicyError{c.Errors}
+	}
+	return c, nil
+}
+
+// Value tags of the encoding.
+const (
+	tNil byte = iota
+	tNull
+	tFalse
+	tTrue
+	tNumber
+	tString
+	tVar
+	tRef
+	tArray
+	tObject
+	tSet
+	tArrayCompr
+	tObjectCompr
+	tSetCompr
+	tCall
+)
+
+// Expression term kinds.
+const (
+	eTerm byte = iota
+	eCall
+	eSome
+	eEvery
+)
+
+type encoder struct {
+	buf   bytes.Buffer
+	strs  map[string]int
+	files map[string]int
+	err   error
+}
+
+func (e *encoder) uint(v uint64) {
+	var b [binary.MaxVarintLen64]byte
+	e.buf.Write(b[:binary.PutUvarint(b[:], v)])
+}
+
+func (e *encoder) int(v int) {
+	var b [binary.MaxVarintLen64]byte
+	e.buf.Write(b[:binary.PutVarint(b[:], int64(v))])
+}
+
+func (e *encoder) bool(v bool) {
+	if v {
+		e.buf.WriteByte(1)
+	} else {
+		e.buf.WriteByte(0)
+	}
+}
+
+// str writes a string once; later uses are its index.
+func (e *encoder) str(s string) {
+	if i, ok := e.strs[s]; ok {
+		e.uint(uint64(i) + 1)
+		return
+	}
+	e.strs[s] = len(e.strs)
+	e.uint(0)
+	e.uint(uint64(len(s)))
+	e.buf.WriteString(s)
+}
+
+func (e *encoder) fail(format string, args ...any) {
+	if e.err == nil {
+		e.err = fmt.Errorf(format, args...)
+	}
+}
+
+func (e *encoder) loc(l *ast.Location) {
+	if l == nil {
+		e.uint(0)
+		return
+	}
+	e.uint(1)
+	e.str(l.File)
+	e.int(l.Row)
+	e.int(l.Col)
+	e.int(l.Offset)
+}
+
+func (e *encoder) module(m *ast.Module) {
+	// Imports were resolved away, annotations are in the catalog and
+	// comments are never evaluated: only the package and rules are kept.
+	e.term(&ast.Term{Value: m.Package.Path})
+	e.loc(m.Package.Location)
+	e.uint(uint64(len(m.Rules)))
+	for _, r := range m.Rules {
+		e.rule(r)
+	}
+}
+
+func (e *encoder) rule(r *ast.Rule) {
+	e.bool(r.Default)
+	h := r.Head
+	e.str(string(h.Name))
+	e.terms(h.Reference)
+	e.terms(h.Args)
+	e.term(h.Key)
+	e.term(h.Value)
+	e.bool(h.Assign)
+	e.loc(h.Location)
+	e.body(r.Body)
+	e.loc(r.Location)
+	e.bool(r.Else != nil)
+	if r.Else != nil {
+		e.rule(r.Else)
+	}
+}
+
+func (e *encoder) body(b ast.Body) {
+	e.uint(uint64(len(b)))
+	for _, x := range b {
+		e.expr(x)
+	}
+}
+
+func (e *encoder) expr(x *ast.Expr) {
+	e.bool(x.Negated)
+	e.bool(x.Generated)
+	e.uint(uint64(x.Index))
+	e.loc(x.Location)
+	e.uint(uint64(len(x.With)))
+	for _, w := range x.With {
+		e.term(w.Target)
+		e.term(w.Value)
+		e.loc(w.Location)
+	}
+	switch t := x.Terms.(type) {
+	case *ast.Term:
+		e.buf.WriteByte(eTerm)
+		e.term(t)
+	case []*ast.Term:
+		e.buf.WriteByte(eCall)
+		e.terms(t)
+	case *ast.SomeDecl:
+		e.buf.WriteByte(eSome)
+		e.terms(t.Symbols)
+		e.loc(t.Location)
+	case *ast.Every:
+		e.buf.WriteByte(eEvery)
+		e.term(t.Key)
+		e.term(t.Value)
+		e.term(t.Domain)
+		e.body(t.Body)
+		e.loc(t.Location)
+	default:
+		e.fail("expression %v: terms of type %T are not encoded", x, x.Terms)
+	}
+}
+
+func (e *encoder) terms(ts []*ast.Term) {
+	e.uint(uint64(len(ts)))
+	for _, t := range ts {
+		e.term(t)
+	}
+}
+
+func (e *encoder) term(t *ast.Term) {
+	if t == nil {
+		e.buf.WriteByte(tNil)
+		return
+	}
+	switch v := t.Value.(type) {
+	case ast.Null:
+		e.buf.WriteByte(tNull)
+	case ast.Boolean:
+		if v {
+			e.buf.WriteByte(tTrue)
+		} else {
+			e.buf.WriteByte(tFalse)
+		}
+	case ast.Number:
+		e.buf.WriteByte(tNumber)
+		e.str(string(v))
+	case ast.String:
+		e.buf.WriteByte(tString)
+		e.str(string(v))
+	case ast.Var:
+		e.buf.WriteByte(tVar)
+		e.str(string(v))
+	case ast.Ref:
+		e.buf.WriteByte(tRef)
+		e.terms(v)
+	case *ast.Array:
+		e.buf.WriteByte(tArray)
+		e.uint(uint64(v.Len()))
+		v.Foreach(func(x *ast.Term) { e.term(x) })
+	case ast.Object:
+		e.buf.WriteByte(tObject)
+		e.uint(uint64(v.Len()))
+		v.Foreach(func(k, x *ast.Term) { e.term(k); e.term(x) })
+	case ast.Set:
+		e.buf.WriteByte(tSet)
+		e.uint(uint64(v.Len()))
+		v.Foreach(func(x *ast.Term) { e.term(x) })
+	case *ast.ArrayComprehension:
+		e.buf.WriteByte(tArrayCompr)
+		e.term(v.Term)
+		e.body(v.Body)
+	case *ast.ObjectComprehension:
+		e.buf.WriteByte(tObjectCompr)
+		e.term(v.Key)
+		e.term(v.Value)
+		e.body(v.Body)
+	case *ast.SetComprehension:
+		e.buf.WriteByte(tSetCompr)
+		e.term(v.Term)
+		e.body(v.Body)
+	case ast.Call:
+		e.buf.WriteByte(tCall)
+		e.terms(v)
+	default:
+		e.fail("term %v: values of type %T are not encoded", t, t.Value)
+		return
+	}
+	e.loc(t.Location)
+}
+
+type decoder struct {
+	r    *bufio.Reader
+	strs []string
+	err  error
+}
+
+func (d *decoder) uint() uint64 {
+	v, err := binary.ReadUvarint(d.r)
+	if err != nil && d.err == nil {
+		d.err = err
+	}
+	return v
+}
+
+func (d *decoder) int() int {
+	v, err := binary.ReadVarint(d.r)
+	if err != nil && d.err == nil {
+		d.err = err
+	}
+	return int(v)
+}
+
+func (d *decoder) byte() byte {
+	b, err := d.r.ReadByte()
+	if err != nil && d.err == nil {
+		d.err = err
+	}
+	return b
+}
+
+func (d *decoder) bool() bool { return d.byte() == 1 }
+
+func (d *decoder) str() string {
+	i := d.uint()
+	if i > 0 {
+		if int(i) > len(d.strs) {
+			d.fail("string %d of %d", i, len(d.strs))
+			return ""
+		}
+		return d.strs[i-1]
+	}
+	n := d.uint()
+	if d.err != nil || n > 1<<24 {
+		d.fail("string of %d bytes", n)
+		return ""
+	}
+	b := make([]byte, n)
+	if _, err := io.ReadFull(d.r, b); err != nil {
+		d.fail("%v", err)
+	}
+	s := string(b)
+	d.strs = append(d.strs, s)
+	return s
+}
+
+func (d *decoder) fail(format string, args ...any) {
+	if d.err == nil {
+		d.err = fmt.Errorf(format, args...)
+	}
+}
+
+func (d *decoder) loc() *ast.Location {
+	if d.uint() == 0 {
+		return nil
+	}
+	return &ast.Location{File: d.str(), Row: d.int(), Col: d.int(), Offset: d.int()}
+}
+
+func (d *decoder) module() *ast.Module {
+	path := d.term()
+	m := &ast.Module{}
+	ref, _ := path.Value.(ast.Ref)
+	m.Package = &ast.Package{Path: ref, Location: d.loc()}
+	n := int(d.uint())
+	for i := 0; i < n && d.err == nil; i++ {
+		r := d.rule(m)
+		m.Rules = append(m.Rules, r)
+	}
+	m.SetRegoVersion(ast.RegoV1)
+	return m
+}
+
+func (d *decoder) rule(m *ast.Module) *ast.Rule {
+	r := &ast.Rule{Module: m, Default: d.bool()}
+	h := &ast.Head{Name: ast.Var(d.str())}
+	h.Reference = d.terms()
+	if args := d.terms(); len(args) > 0 {
+		h.Args = ast.Args(args)
+	}
+	h.Key = d.term()
+	h.Value = d.term()
+	h.Assign = d.bool()
+	h.Location = d.loc()
+	r.Head = h
+	r.Body = d.body()
+	r.Location = d.loc()
+	if d.bool() {
+		r.Else = d.rule(m)
+	}
+	return r
+}
+
+func (d *decoder) body() ast.Body {
+	n := int(d.uint())
+	if d.err != nil {
+		return nil
+	}
+	b := make(ast.Body, 0, n)
+	for i := 0; i < n && d.err == nil; i++ {
+		b = append(b, d.expr())
+	}
+	return b
+}
+
+func (d *decoder) expr() *ast.Expr {
+	x := &ast.Expr{Negated: d.bool(), Generated: d.bool()}
+	x.Index = int(d.uint())
+	x.Location = d.loc()
+	if n := int(d.uint()); n > 0 {
+		for i := 0; i < n && d.err == nil; i++ {
+			x.With = append(x.With, &ast.With{Target: d.term(), Value: d.term(), Location: d.loc()})
+		}
+	}
+	switch k := d.byte(); k {
+	case eTerm:
+		x.Terms = d.term()
+	case eCall:
+		x.Terms = d.terms()
+	case eSome:
+		x.Terms = &ast.SomeDecl{Symbols: d.terms(), Location: d.loc()}
+	case eEvery:
+		x.Terms = &ast.Every{Key: d.term(), Value: d.term(), Domain: d.term(), Body: d.body(), Location: d.loc()}
+	default:
+		d.fail("expression kind %d", k)
+	}
+	return x
+}
+
+func (d *decoder) terms() []*ast.Term {
+	n := int(d.uint())
+	if n == 0 || d.err != nil {
+		return nil
+	}
+	ts := make([]*ast.Term, n)
+	for i := range ts {
+		ts[i] = d.term()
+	}
+	return ts
+}
+
+func (d *decoder) term() *ast.Term {
+	var v ast.Value
+	switch tag := d.byte(); tag {
+	case tNil:
+		return nil
+	case tNull:
+		v = ast.Null{}
+	case tFalse:
+		v = ast.Boolean(false)
+	case tTrue:
+		v = ast.Boolean(true)
+	case tNumber:
+		v = ast.Number(d.str())
+	case tString:
+		v = ast.String(d.str())
+	case tVar:
+		v = ast.Var(d.str())
+	case tRef:
+		v = ast.Ref(d.terms())
+	case tArray:
+		v = ast.NewArray(d.terms()...)
+	case tObject:
+		n := int(d.uint())
+		pairs := make([][2]*ast.Term, 0, n)
+		for i := 0; i < n && d.err == nil; i++ {
+			k := d.term()
+			pairs = append(pairs, [2]*ast.Term{k, d.term()})
+		}
+		v = ast.NewObject(pairs...)
+	case tSet:
+		v = ast.NewSet(d.terms()...)
+	case tArrayCompr:
+		v = &ast.ArrayComprehension{Term: d.term(), Body: d.body()}
+	case tObjectCompr:
+		v = &ast.ObjectComprehension{Key: d.term(), Value: d.term(), Body: d.body()}
+	case tSetCompr:
+		v = &ast.SetComprehension{Term: d.term(), Body: d.body()}
+	case tCall:
+		v = ast.Call(d.terms())
+	default:
+		d.fail("value tag %d", tag)
+		return ast.NullTerm()
+	}
+	if d.err != nil {
+		return ast.NullTerm()
+	}
+	return &ast.Term{Value: v, Location: d.loc()}
+}
+
+// newPrebuilt is the engine over prebuilt.bin, or an error when the file
+// is stale or unreadable (the caller then compiles from source).
+func newPrebuilt(ctx context.Context) (*Engine, error) {
+	mods, catalog, err := decodePrebuilt(prebuilt)
+	if err != nil {
+		return nil, err
+	}
+	c, err := compilePrebuilt(mods)
+	if err != nil {
+		return nil, err
+	}
+	pq, err := rego.New(rego.Compiler(c), rego.Query(Query)).PrepareForEval(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return &Engine{compiler: c, query: pq, catalog: catalog, prebuilt: true}, nil
+}

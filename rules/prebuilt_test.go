@@ -1,0 +1,98 @@
+package rules
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/open-policy-agent/opa/v1/rego"
+
+	"github.com/mcplint/mcplint/finding"
+)
+
+// TestPrebuiltPoliciesCurrent recompiles the embedded policies from source,
+// type-checked against the input schema, and compares the encoding with
+// the committed rules/prebuilt.bin. Stale is not wrong (the engine then
+// compiles from source), only slow: it fails in CI (MCPLINT_REQUIRE_PREBUILT=1) and is skipped with a
+// note elsewhere, so a policy change does not need a regenerated file at
+// every step.
+func TestPrebuiltPoliciesCurrent(t *testing.T) {
+	want, err := EncodePrebuilt()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(want, prebuilt) {
+		return
+	}
+	msg := "rules/prebuilt.bin was not built from the embedded policies (start-up compiles them from source, about 5x slower): regenerate with go generate ./rules"
+	if os.Getenv("MCPLINT_REQUIRE_PREBUILT") != "" {
+		t.Fatal(msg)
+	}
+	t.Skip(msg)
+}
+
+// TestPrebuiltEngineMatchesCompile checks an engine decoded from a fresh
+// encoding against one compiled from source: the same catalog, and the
+// same findings on every rule example and the demo.
+func TestPrebuiltEngineMatchesCompile(t *testing.T) {
+	ctx := context.Background()
+	data, err := EncodePrebuilt()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mods, catalog, err := decodePrebuilt(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := compilePrebuilt(mods)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pq, err := rego.New(rego.Compiler(c), rego.Query(Query)).PrepareForEval(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pre := &Engine{compiler: c, query: pq, catalog: catalog, prebuilt: true}
+	src, err := New(ctx, []string{t.TempDir()}) // any --policy: compiled from source
+	if err != nil {
+		t.Fatal(err)
+	}
+	if src.prebuilt {
+		t.Fatal("an engine with --policy must be compiled from source")
+	}
+	if len(pre.catalog) != len(src.catalog) {
+		t.Fatalf("catalog: %d rules prebuilt, %d from source", len(pre.catalog), len(src.catalog))
+	}
+	for id, r := range src.catalog {
+		if p, ok := pre.catalog[id]; !ok || !reflect.DeepEqual(*p, *r) {
+			t.Errorf("rule %s: prebuilt %+v, from source %+v", id, p, r)
+		}
+	}
+	total := 0
+	for _, r := range src.Rules() {
+		for _, which := range []string{"fail", "pass"} {
+			a := compactAll(runExample(t, pre, r.ID, which).findings)
+			b := compactAll(runExample(t, src, r.ID, which).findings)
+			if a != b {
+				t.Errorf("%s/%s: prebuilt:\n%s\nfrom source:\n%s", r.ID, which, a, b)
+			}
+			total += strings.Count(b, "\n")
+		}
+	}
+	if total < 100 {
+		t.Errorf("only %d findings compared", total)
+	}
+}
+
+func compactAll(fs []finding.Finding) string {
+	var b strings.Builder
+	for _, f := range fs {
+		fmt.Fprintf(&b, "%s:%d:%d-%d:%d %s %s %s %s\n", f.File, f.Range.Start.Line, f.Range.Start.Column,
+			f.Range.End.Line, f.Range.End.Column, f.Level, f.Rule, f.Fingerprint, f.Message)
+	}
+	return b.String()
+}
