@@ -9,7 +9,6 @@ import (
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/fix"
 	"github.com/mcplint/mcplint/loader"
-	"github.com/mcplint/mcplint/loader/syntax"
 	"github.com/mcplint/mcplint/report"
 	"github.com/mcplint/mcplint/secret"
 )
@@ -21,6 +20,10 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	var pf policyFlags
 	pf.register(fs)
 	diffOnly := fs.Bool("diff", false, "print the fixes as a unified diff and change nothing")
+	var opts fix.Options
+	fs.BoolVar(&opts.OutsideRoots, "fix-outside-roots", false, "also edit a linked config whose target lies outside the PATHs (and --home)")
+	fs.BoolVar(&opts.HardLinks, "fix-hard-links", false, "also edit a config that has other hard links, in place so that every name gets the fix")
+	fs.BoolVar(&opts.ReadOnly, "fix-read-only", false, "also edit a read-only config (its mode is kept)")
 	paths, err := parseFlags(fs, args)
 	if err != nil {
 		return flagError(err)
@@ -47,31 +50,52 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		}
 		return exitOK
 	}
+	opts.Roots = append([]string(nil), paths...)
+	if len(opts.Roots) == 0 {
+		opts.Roots = []string{"."}
+	}
+	if lf.home != "" {
+		opts.Roots = append(opts.Roots, lf.home)
+	}
 	byFile, files := finding.FileFixes(findings)
 	fixedBy := map[string]int{}
-	notes := map[string]bool{}
+	notesBy := map[string][]string{}
 	for _, f := range findings {
 		if f.Fix != nil {
 			fixedBy[f.File]++
 			if f.Fix.Note != "" {
-				notes[f.Fix.Note] = true
+				notesBy[f.File] = append(notesBy[f.File], f.Fix.Note)
 			}
 		}
 	}
 	failed := 0
 	total := 0
+	notes := map[string]bool{}
 	for _, file := range files {
 		d := docs[file]
 		if d == nil || d.File == nil {
 			continue
 		}
-		if err := fixFile(d, byFile[file]); err != nil {
+		res, err := fix.Apply(d.AbsPath, d.File.Src, d.Format, byFile[file], opts)
+		if err != nil {
 			fmt.Fprintf(stderr, "mcplint fix: %s: %s\n", secret.Display(file), secret.Display(err.Error()))
 			failed++
 			continue
 		}
 		total += fixedBy[file]
-		fmt.Fprintf(stdout, "fixed %s in %s\n", plural(fixedBy[file], "finding"), secret.Display(file))
+		where := ""
+		if res.Linked {
+			where = " (written at its link target " + secret.Display(res.Target) + ")"
+		}
+		fmt.Fprintf(stdout, "fixed %s in %s%s\n", plural(fixedBy[file], "finding"), secret.Display(file), where)
+		// A note says the old value is gone only when the file read back
+		// proves it.
+		for _, n := range notesBy[file] {
+			if fix.HasGoneClaim(n) && !res.Gone {
+				n = fix.Unproven(n)
+			}
+			notes[n] = true
+		}
 	}
 	var ns []string
 	for n := range notes {
@@ -88,24 +112,6 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		return exitFindings
 	}
 	return exitOK
-}
-
-// fixFile applies edits to one file, following the compare-before-replace
-// steps: the bytes on disk must still be the ones the edits were made
-// from, and the result must parse before it is written.
-func fixFile(d *loader.Document, edits []finding.Edit) error {
-	cur, stamp, err := fix.ReadStamped(d.AbsPath)
-	if err != nil {
-		return err
-	}
-	if string(cur) != string(d.File.Src) {
-		return fix.ErrChanged
-	}
-	out, _, _ := finding.Apply(cur, edits)
-	if _, perr := syntax.Parse(out, d.Format); perr != nil {
-		return fmt.Errorf("the fixed file would not parse (%v); nothing was written", perr)
-	}
-	return fix.ReplaceGuarded(d.AbsPath, stamp, out)
 }
 
 func plural(n int, w string) string {

@@ -1,0 +1,60 @@
+package fix
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcplint/mcplint/finding"
+	"github.com/mcplint/mcplint/loader/syntax"
+)
+
+func replaceEdit(src, old, repl string) finding.Edit {
+	i := strings.Index(src, old)
+	return finding.Edit{Range: finding.Range{Start: syntax.Position{Offset: i}, End: syntax.Position{Offset: i + len(old)}}, NewText: repl}
+}
+
+// TestGoneNeedsTheFileToProveIt: a fix may say the old value left the
+// file only when the file read back holds it nowhere.
+func TestGoneNeedsTheFileToProveIt(t *testing.T) {
+	const tok = "ghp_abcdefghijklmnopqrstuvwxyzABCDEF0123"
+	for name, c := range map[string]struct {
+		src  string
+		gone bool
+	}{
+		"once":  {`{"env": {"A": "` + tok + `"}}`, true},
+		"twice": {`{"env": {"A": "` + tok + `", "B": "` + tok + `"}}`, false},
+		"glued": {`{"env": {"A": "` + tok + `"}, "note": "x` + tok + `y"}`, false},
+	} {
+		dir := t.TempDir()
+		p := filepath.Join(dir, ".mcp.json")
+		if err := os.WriteFile(p, []byte(c.src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		res, err := Apply(p, []byte(c.src), syntax.JSON, []finding.Edit{replaceEdit(c.src, `"`+tok+`"`, `"${A}"`)}, Options{Roots: []string{dir}})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if res.Gone != c.gone {
+			t.Errorf("%s: Gone = %v, want %v", name, res.Gone, c.gone)
+		}
+	}
+	if n := Unproven("set A in the environment X starts from " + GoneClaim); strings.Contains(n, "no longer") {
+		t.Errorf("Unproven kept the claim: %s", n)
+	}
+}
+
+// TestApplyRefusesAChangedFile: the bytes on disk must be those the edits
+// were made from.
+func TestApplyRefusesAChangedFile(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, ".mcp.json")
+	if err := os.WriteFile(p, []byte(`{"a": "b"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Apply(p, []byte(`{"a": "c"}`), syntax.JSON, []finding.Edit{replaceEdit(`{"a": "c"}`, `"c"`, `"d"`)}, Options{Roots: []string{dir}})
+	if err != ErrChanged {
+		t.Errorf("got %v", err)
+	}
+}
