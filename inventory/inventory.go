@@ -291,12 +291,17 @@ func nugetTarget(id, ver, runner string) target {
 // localTarget is a command on this machine: pkg:generic/<base name>, no
 // version (there is none to know), the folders left out.
 func localTarget(p, runner string) target {
+	p = pathSeparators.Replace(p)
 	name := path.Base(strings.ReplaceAll(strings.TrimSuffix(strings.TrimSuffix(p, "/"), "\\"), "\\", "/"))
 	if name == "." || name == "/" {
 		name = ""
 	}
 	return target{purlType: packageurl.TypeGeneric, name: name, runner: runner, local: true}
 }
+
+// pathSeparators are the clients' path separator variables (VS Code and
+// Cursor ${/}, ${pathSeparator}).
+var pathSeparators = strings.NewReplacer("${/}", "/", "${pathSeparator}", "/")
 
 // registryPackage is one package a registry document offers, read by the
 // same runner analysis as a command line a client would build from it.

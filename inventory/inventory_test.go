@@ -104,6 +104,7 @@ func TestPackageURLs(t *testing.T) {
   "nuget":    {"command": "dnx", "args": ["Acme.Mcp.Server@1.0.0", "--yes"]},
   "binary":   {"command": "/usr/local/bin/github-mcp-server", "args": ["stdio"]},
   "script":   {"command": "node", "args": ["--enable-source-maps", "./build/index.js"]},
+  "variable": {"command": "node", "args": ["${userHome}${/}mcp${/}notes-server.js"]},
   "local":    {"command": "npx", "args": ["./tools/local-mcp"]},
   "git":      {"command": "npx", "args": ["github:acme/mcp-tool"]}
 }}`
@@ -119,6 +120,7 @@ func TestPackageURLs(t *testing.T) {
 		"nuget":    "pkg:nuget/Acme.Mcp.Server@1.0.0",
 		"binary":   "pkg:generic/github-mcp-server",
 		"script":   "pkg:generic/index.js",
+		"variable": "pkg:generic/notes-server.js",
 		"local":    "pkg:generic/local-mcp",
 		"git":      "pkg:generic/mcp-tool",
 	}
