@@ -595,6 +595,20 @@ func TestActionFromSourceOnAForkPR(t *testing.T) {
 		!strings.Contains(inv[0].ToolExecutionNotifications[0].Message.Text, "missing-folder: no such file or folder") {
 		t.Errorf("SARIF of exit 2: %+v", s.Runs[0])
 	}
+
+	// A flag mcplint does not know fails before it can write SARIF: the
+	// step writes the log itself, with the exit code.
+	r.inputs["paths"] = "."
+	r.inputs["args"] = "--no-such-flag"
+	failed, code = r.run()
+	if failed != "Fail on findings" || code != 2 {
+		t.Fatalf("bad flag: step %q exit %d\n%s", failed, code, r.log.String())
+	}
+	s = readSARIF(t, filepath.Join(r.workspace, r.outputs["check"]["sarif-file"]))
+	if inv := s.Runs[0].Invocations; len(inv) != 1 || inv[0].ExecutionSuccessful || len(inv[0].ToolExecutionNotifications) != 1 ||
+		!strings.Contains(inv[0].ToolExecutionNotifications[0].Message.Text, "exited with code 2") {
+		t.Errorf("SARIF of a bad flag: %+v", s.Runs[0])
+	}
 }
 
 // TestActionPinsAndPermissions: every action used by action.yml and the

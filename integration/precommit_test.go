@@ -228,6 +228,19 @@ func TestPreCommitHook(t *testing.T) {
 				t.Errorf("commits made:\n%s", log)
 			}
 
+			if tc.hook == "mcplint" {
+				// pre-commit ran go install ./... in the hook repository:
+				// only mcplint is built, not the benchmark programs.
+				bins, _ := filepath.Glob(filepath.Join(work, "pre-commit-home", "*", "golangenv-*", "bin", "*"))
+				var names []string
+				for _, b := range bins {
+					names = append(names, filepath.Base(b))
+				}
+				if len(names) != 1 || names[0] != "mcplint" {
+					t.Errorf("the hook built %v, want only mcplint", names)
+				}
+			}
+
 			good := `{"mcpServers": {"github": {"command": "github-mcp-server", "args": ["stdio"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_PERSONAL_ACCESS_TOKEN}"}}}}` + "\n"
 			if out, err := commit(".mcp.json", good); err != nil {
 				t.Fatalf("a correct .mcp.json was blocked: %v\n%s", err, out)

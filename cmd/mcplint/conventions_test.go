@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -227,5 +228,93 @@ func TestQuietAndColor(t *testing.T) {
 	os.Unsetenv("NO_COLOR")
 	if _, code := check("--color", "sometimes", ".mcp.json"); code != exitUsage {
 		t.Errorf("--color sometimes: exit %d", code)
+	}
+}
+
+// TestSARIFEndToEndCapAndRoot: a monorepo with more than 30,000 findings
+// gives a SARIF run of exactly 25,000 results with a notification naming
+// how many were found; run from a subfolder, URIs are relative to the
+// folder holding .git (or --root), and the log holds no local path.
+func TestSARIFEndToEndCapAndRoot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("checks 30,000 servers")
+	}
+	repo := t.TempDir()
+	files := map[string]string{".git/HEAD": "ref: refs/heads/main\n"}
+	const projects, perProject = 31, 1000
+	for p := 0; p < projects; p++ {
+		var b strings.Builder
+		b.WriteString(`{"mcpServers": {`)
+		for i := 0; i < perProject; i++ {
+			if i > 0 {
+				b.WriteString(",\n")
+			}
+			fmt.Fprintf(&b, `"s%d": {"type": "http", "url": "http://s%d.example.com/mcp"}`, i, i)
+		}
+		b.WriteString("}}\n")
+		files[fmt.Sprintf("packages/p%02d/.mcp.json", p)] = b.String()
+	}
+	writeFiles(t, repo, files)
+	chdir(t, filepath.Join(repo, "packages"))
+	var out, errb bytes.Buffer
+	if code := run([]string{"check", "--no-config", "--format", "json", "--quiet", "."}, &out, &errb); code != exitFindings {
+		t.Fatalf("json: exit %d %s", code, errb.String())
+	}
+	var rep jsonReport
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	total := len(rep.Findings)
+	if total < 30000 {
+		t.Fatalf("%d findings, want more than 30,000", total)
+	}
+	out.Reset()
+	if code := run([]string{"check", "--no-config", "--format", "sarif", "."}, &out, &errb); code != exitFindings {
+		t.Fatalf("sarif: exit %d %s", code, errb.String())
+	}
+	if err := schema.ValidateSARIF(out.Bytes()); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Invocations []struct {
+				ToolExecutionNotifications []struct{ Message struct{ Text string } }
+			}
+			Results []struct {
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI, URIBaseID string }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	r := log.Runs[0]
+	if len(r.Results) != 25000 {
+		t.Errorf("%d results, want 25000", len(r.Results))
+	}
+	want := fmt.Sprintf("%d results were found; %d of the lowest level were left out", total, total-25000)
+	if len(r.Invocations) != 1 || len(r.Invocations[0].ToolExecutionNotifications) != 1 || !strings.Contains(r.Invocations[0].ToolExecutionNotifications[0].Message.Text, want) {
+		t.Errorf("notification: %+v, want %q", r.Invocations, want)
+	}
+	if loc := r.Results[0].Locations[0].PhysicalLocation.ArtifactLocation; loc.URI != "packages/p00/.mcp.json" || loc.URIBaseID != "%SRCROOT%" {
+		t.Errorf("URI from a subfolder: %+v", loc)
+	}
+	if strings.Contains(out.String(), repo) {
+		t.Error("the SARIF log holds the local path of the repository")
+	}
+	// --root moves the base.
+	out.Reset()
+	if code := run([]string{"check", "--no-config", "--format", "sarif", "--root", ".", "p00"}, &out, &errb); code != exitFindings {
+		t.Fatalf("--root: exit %d %s", code, errb.String())
+	}
+	if err := json.Unmarshal(out.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	if loc := log.Runs[0].Results[0].Locations[0].PhysicalLocation.ArtifactLocation; loc.URI != "p00/.mcp.json" {
+		t.Errorf("URI with --root .: %+v", loc)
 	}
 }
