@@ -26,6 +26,7 @@ func Build(ws *loader.Workspace, cfg ConfigFact) Input {
 		s := ws.Servers[i]
 		in.Servers[i] = buildServer(i, docIdx[s.Doc], s, srvIdx)
 	})
+	toolClashes(&in, ws, docIdx)
 	in.Config = cfg
 	in.Index = indexServers(in.Servers)
 	in.Groups = buildGroups(ws)

@@ -55,6 +55,9 @@ type DocFact struct {
 	Registry *RegistryDocFact `json:"registry"`
 	// Catalogue holds facts of a Paseo library or team catalogue.
 	Catalogue *CatalogueDocFact `json:"catalogue"`
+	// Snapshot holds facts of a tool snapshot: drift against the pins,
+	// tool names, tools other servers offer too.
+	Snapshot *SnapshotFact `json:"snapshot"`
 }
 
 // FieldFact is one key of an object and the kind of its value.

@@ -957,9 +957,9 @@ func registryAndToolFacts(sf *ServerFact, s *loader.Server) {
 // toolsFact is what a tool snapshot says about the server's tools.
 func toolsFact(s *loader.Server) ToolsFact {
 	if s == nil || s.Tools == nil {
-		return ToolsFact{Names: []string{}}
+		return ToolsFact{Names: []string{}, Hints: []ToolHintFact{}}
 	}
-	return ToolsFact{Count: len(s.Tools.Tools), Known: true, Names: s.Tools.Names()}
+	return ToolsFact{Count: len(s.Tools.Tools), Known: true, Names: s.Tools.Names(), Hints: toolHints(s.Tools)}
 }
 
 // snapshotDocFact describes a tool snapshot: its tools and the text
@@ -977,6 +977,9 @@ func snapshotDocFact(d *loader.Document) *RegistryDocFact {
 			sc.walk(t.Node, t.Pointer, nil, func(path []string) string { return toolLabel(name, path) })
 			f.Text = append(f.Text, sc.out...)
 		}
+	}
+	if d.File != nil {
+		f.Text = append(f.Text, snapshotExtraText(d)...)
 	}
 	return f
 }

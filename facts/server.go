@@ -69,6 +69,7 @@ func buildDoc(i int, d *loader.Document) DocFact {
 	df.Problems = docProblems(d)
 	df.Registry = registryDocFact(d)
 	df.Catalogue = catalogueDocFact(d)
+	df.Snapshot = snapshotFact(d)
 	df.ServersKey = serversKey(d)
 	df.ServersKind = "missing"
 	if d.File == nil || d.File.Root == nil {
@@ -123,7 +124,7 @@ func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int) Serve
 		Args: []ArgFact{}, Env: []PairFact{}, Headers: []PairFact{},
 		Trust: TrustFact{AutoApprove: orEmpty(s.Trust.AutoApprove), TrustAll: s.Trust.TrustAll, ApprovalMode: s.Trust.ApprovalMode, Pointer: s.Trust.Pointer},
 		Pin:   PinFact{Hash: loader.PinHash(s)},
-		Tools: ToolsFact{Names: []string{}},
+		Tools: ToolsFact{Names: []string{}, Hints: []ToolHintFact{}},
 	}
 	if s.ShadowedBy != nil {
 		sf.ShadowedBy = idx[s.ShadowedBy]

@@ -103,6 +103,8 @@ type ToolsFact struct {
 	Known bool `json:"known"`
 	// Names are known tool names (from tool snapshots).
 	Names []string `json:"names"`
+	// Hints are the known tools' behaviour hints (readOnlyHint, …).
+	Hints []ToolHintFact `json:"hints"`
 }
 
 // trustFacts fills the trust, pin and tools facts of a server.

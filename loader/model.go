@@ -60,6 +60,8 @@ type Document struct {
 	// same client and project needs it (pre-commit passes staged files
 	// only); findings in it are not reported.
 	Context bool
+	// Pins is the pins file of a tool snapshot's project (nil: none).
+	Pins *PinsDocument
 	// Variant names a sub-shape when it matters, e.g. "legacy-settings"
 	// for a VS Code settings.json `mcp` block, "exclusive" for
 	// managed-mcp.json, "seed" for a bare array of server.json.

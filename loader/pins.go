@@ -6,7 +6,12 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"sort"
+
+	"github.com/mcplint/mcplint/finding"
+	"github.com/mcplint/mcplint/loader/syntax"
 )
 
 // Pins record what a project approved of its servers' tools: a SHA-256 of
@@ -180,6 +185,47 @@ func ChangedParts(old, cur *ToolPin) []string {
 	}
 	if len(out) == 0 && old.SHA256 != cur.SHA256 {
 		out = append(out, "definition")
+	}
+	return out
+}
+
+// PinsDocument is a project's pins file as read.
+type PinsDocument struct {
+	Doc *Document
+	// Pins is nil when the file could not be read as pins.
+	Pins *Pins
+}
+
+// readPins reads the pins file of each project folder that has one, adds
+// it to the workspace and returns the pins by folder. A file that does not
+// parse is reported like any file; one of the wrong shape gets a finding
+// and pins nothing.
+func (l *run) readPins(ws *Workspace, dirs []string) map[string]*PinsDocument {
+	out := map[string]*PinsDocument{}
+	for _, dir := range dirs {
+		abs := filepath.Join(dir, filepath.FromSlash(PinsFile))
+		if fi, err := os.Stat(abs); err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		pat := &pattern{kind: KindToolPins, dialect: dNone, format: syntax.JSON, tier: TierProject}
+		doc, fs, _ := l.read(candidate{abs: abs, pat: pat, projectDir: dir})
+		if doc == nil {
+			continue
+		}
+		ws.Documents = append(ws.Documents, doc)
+		ws.Findings = append(ws.Findings, fs...)
+		pf := &PinsDocument{Doc: doc}
+		out[dir] = pf
+		if doc.ParseFailed || doc.File == nil {
+			continue
+		}
+		p, err := ParsePins(doc.File.Src)
+		if err != nil {
+			ws.Findings = append(ws.Findings, l.finding(doc, "schema/parse-error", finding.Error, 0, 1,
+				"not a pins file: "+err.Error()+`; mcplint probe writes {"version": 1, "servers": {NAME: {"tools": {TOOL: {"sha256": …}}}}}`))
+			continue
+		}
+		pf.Pins = p
 	}
 	return out
 }

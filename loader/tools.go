@@ -45,6 +45,10 @@ type ToolSet struct {
 	// Pointer is the list's place in the snapshot document.
 	Pointer string
 	Tools   []Tool
+	// Pin is the server's entry in the pins file of the snapshot's project
+	// (nil: not pinned), and PinsDoc that file.
+	Pin     *ServerPin
+	PinsDoc *Document
 }
 
 // Names are the tool names in snapshot order.
@@ -110,6 +114,9 @@ func toolList(n *syntax.Node, ptr string) (*syntax.Node, string) {
 
 func toolSet(d *Document, server string, list *syntax.Node, ptr string) *ToolSet {
 	ts := &ToolSet{Server: server, Doc: d, Pointer: ptr}
+	if d.Pins != nil && d.Pins.Pins != nil {
+		ts.Pin, ts.PinsDoc = d.Pins.Pins.Servers[server], d.Pins.Doc
+	}
 	for i, it := range list.Items {
 		if it.Kind != syntax.Object {
 			continue
@@ -166,6 +173,7 @@ func (l *run) toolSnapshots(ws *Workspace, projects map[string]string) error {
 	if len(snaps) == 0 {
 		return nil
 	}
+	pins := l.readPins(ws, dirs)
 	byName := map[string]*ToolSet{}
 	for _, sn := range snaps {
 		pat := &pattern{kind: KindToolSnapshot, dialect: dNone, format: syntax.JSON, tier: TierUser}
@@ -177,6 +185,7 @@ func (l *run) toolSnapshots(ws *Workspace, projects map[string]string) error {
 			continue
 		}
 		doc.Explicit = sn.explicit
+		doc.Pins = pins[sn.project]
 		ws.Documents = append(ws.Documents, doc)
 		ws.Findings = append(ws.Findings, fs...)
 		if doc.ParseFailed || doc.File == nil || doc.File.Root == nil {

@@ -257,7 +257,9 @@ func makeTarget(s *loader.Server, dir, home string, passEnv []string) *probeTarg
 		for _, e := range s.Env {
 			v := expand(e.Value)
 			declared = append(declared, [2]string{e.Key, v})
-			sensitive = append(sensitive, v)
+			if secret.CredentialName(e.Key) || len(secret.Scan(e.Key, e.Value)) > 0 {
+				sensitive = append(sensitive, v)
+			}
 			t.envNames = append(t.envNames, e.Key)
 		}
 		tg.Env = probe.Environ(lookupEnv, passEnv, declared)
@@ -288,9 +290,10 @@ func makeTarget(s *loader.Server, dir, home string, passEnv []string) *probeTarg
 	}
 	t.target = tg
 	t.missing = dedupe(missing)
-	// Every value taken from the environment, and every declared env and
-	// header value long enough to be a credential, is scrubbed from what
-	// the server answers before anything is printed or written.
+	// Every value taken from the caller's environment, every header value
+	// and every declared env value that is or sits under a credential is
+	// scrubbed from what the server answers before anything is printed or
+	// written.
 	t.scrub = ex.Values()
 	for _, v := range sensitive {
 		if len(v) >= 8 {

@@ -25,3 +25,24 @@ test_known_tools_still_prompt if {
 test_a_server_with_no_tools_is_skipped if {
 	count(report) == 0 with input as {"servers": [object.union(srv("super-pi", "enabled"), {"tools": {"count": 0, "known": true, "names": []}})]}
 }
+
+hinted := object.union(srv("super-pi", "enabled"), {"tools": {"count": 3, "known": true, "names": ["get_issue", "create_issue", "delete_repo"], "hints": [
+	{"name": "get_issue", "read_only": true, "destructive": true, "open_world": true, "annotated": true},
+	{"name": "create_issue", "read_only": false, "destructive": false, "open_world": true, "annotated": true},
+	{"name": "delete_repo", "read_only": false, "destructive": true, "open_world": true, "annotated": true},
+]}})
+
+test_hints_name_the_tools_that_prompt if {
+	r := report with input as {"servers": [hinted]}
+	count(r) == 1
+	some f in r
+	contains(f.message, `super-pi treats 2 of the 3 tools of "github" as net_write`)
+	contains(f.message, ": create_issue, delete_repo; destructive: delete_repo; allow")
+}
+
+test_all_read_only_gives_no_note if {
+	ro := object.union(hinted, {"tools": {"count": 1, "known": true, "names": ["get_issue"], "hints": [
+		{"name": "get_issue", "read_only": true, "destructive": true, "open_world": true, "annotated": true},
+	]}})
+	count(report) == 0 with input as {"servers": [ro]}
+}

@@ -1,0 +1,40 @@
+package mcplint.rules.trust["tool-drift"]
+
+snap(drift) := {"index": 0, "path": ".mcplint/tools/notes.json", "kind": "tool-snapshot", "snapshot": {"pinned": true, "pins_path": ".mcplint/pins.json", "drift": drift, "names": [], "clashes": []}}
+
+pins := {"index": 1, "path": ".mcplint/pins.json", "kind": "tool-pins", "snapshot": null}
+
+changed := {"server": "notes", "tool": "notes_sync", "kind": "changed", "parts": ["description", "inputSchema.properties.mode (added)"], "pointer": "/tools/0",
+	"pinned": "sha256:1111111111111111111111", "current": "sha256:2222222222222222222222"}
+
+test_changed_tool if {
+	r := report with input as {"documents": [snap([changed]), pins], "servers": []}
+	count(r) == 1
+	some f in r
+	f.doc == 0
+	f.pointer == "/tools/0"
+	contains(f.message, `tool "notes_sync" of server "notes" differs from its pin in .mcplint/pins.json: description, inputSchema.properties.mode (added) changed since it was approved (pinned sha256:111111111111…, now sha256:222222222222…)`)
+	f.related == [{"doc": 1, "pointer": "/servers/notes/tools/notes_sync", "key": true, "message": "the pin recorded when it was approved"}]
+}
+
+test_new_removed_and_instructions if {
+	r := report with input as {"documents": [snap([
+		{"server": "notes", "tool": "notes_export", "kind": "new", "parts": [], "pointer": "/tools/2", "pinned": "", "current": "sha256:3"},
+		{"server": "notes", "tool": "notes_old", "kind": "removed", "parts": [], "pointer": "/tools", "pinned": "sha256:4", "current": ""},
+		{"server": "notes", "tool": "", "kind": "instructions", "parts": [], "pointer": "/instructions", "pinned": "sha256:5", "current": "sha256:6"},
+	]), pins], "servers": []}
+	count(r) == 3
+	some n in r
+	contains(n.message, `tool "notes_export" of server "notes" is not pinned`)
+	n.related == []
+	some g in r
+	contains(g.message, `pinned tool "notes_old" of server "notes" is no longer offered`)
+	g.level == "warning"
+	some i in r
+	contains(i.message, `the instructions of server "notes" differ from their pin`)
+	i.related[0].pointer == "/servers/notes/instructions"
+}
+
+test_no_drift_passes if {
+	count(report) == 0 with input as {"documents": [snap([]), pins], "servers": []}
+}
