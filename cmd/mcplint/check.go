@@ -19,6 +19,7 @@ import (
 	"github.com/mcplint/mcplint/loader/syntax"
 	"github.com/mcplint/mcplint/report"
 	"github.com/mcplint/mcplint/rules"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // loadFlags are shared by every command that loads configs.
@@ -146,7 +147,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcplint check: %s\n", msg)
 		if *format == "sarif" {
 			dest.buf.Reset()
-			if err := report.SARIFFailure(dest.writer(), toolInfo(), msg); err == nil {
+			// The log may be uploaded: the message is masked as any
+			// output is, whatever it quotes.
+			if err := report.SARIFFailure(dest.writer(), toolInfo(), secret.Display(msg)); err == nil {
 				if err := dest.commit(); err != nil {
 					fmt.Fprintf(stderr, "mcplint check: %v\n", err)
 				}
