@@ -78,6 +78,19 @@ func indexServers(ss []ServerFact) map[string][]int {
 		s := &ss[i]
 		add(AspectAll, i)
 		add(aspectClientPrefix+s.Client, i)
+		if s.Via != "" {
+			// oceancode's copy of a Cursor or OpenCode server: its file is
+			// checked in its own client's terms; the copy only takes part
+			// in oceancode's trust and tier folding.
+			if s.ShadowedBy >= 0 || len(s.Shadows) > 0 {
+				add(AspectCopies, i)
+			}
+			if s.State == "disabled" || s.State == "untrusted" {
+				add(AspectHeld, i)
+			}
+			add(AspectCommitted, i)
+			continue
+		}
 		add(aspectTransportPrefix+s.Transport, i)
 		if s.URL != nil {
 			add(AspectURL, i)

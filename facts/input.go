@@ -79,10 +79,13 @@ type SettingFact struct {
 // ServerFact is one server definition with everything the policies need
 // already worked out in Go.
 type ServerFact struct {
-	Index     int    `json:"index"`
-	Doc       int    `json:"doc"`
-	Name      string `json:"name"`
-	Client    string `json:"client"`
+	Index  int    `json:"index"`
+	Doc    int    `json:"doc"`
+	Name   string `json:"name"`
+	Client string `json:"client"`
+	// Via is the client whose file oceancode read this copy from (cursor,
+	// opencode); "" for a definition read in its own client's terms.
+	Via       string `json:"via"`
 	Tier      string `json:"tier"`
 	Project   string `json:"project"`
 	Pointer   string `json:"pointer"`

@@ -127,6 +127,9 @@ func trustFacts(sf *ServerFact, s *loader.Server) {
 	if t.ClientName == "" {
 		t.ClientName = s.Client
 	}
+	if s.Via != "" {
+		t.ClientName = "oceancode" // only oceancode reads the copy this way
+	}
 	if n := s.Node; n != nil && n.Kind == syntax.Object {
 		for _, k := range []string{"autoApprove", "alwaysAllow"} {
 			m := n.Member(k)

@@ -14,6 +14,13 @@ type state struct {
 	claude    map[string]*claudeProject // by project folder
 	trust     map[string]*trustProject  // oceancode trust.json, by project folder
 	trustDoc  *Document
+	// oceancode: oceancode's view applies (trust file read, or a file
+	// read with --client oceancode).
+	oceancode bool
+	// claudeJSONOff is, per project folder, each name ~/.claude.json
+	// switches off (disabledMcpServers, disabledMcpjsonServers) and where:
+	// oceancode holds those disabled at every tier.
+	claudeJSONOff map[string]map[string]string
 	geminiOff map[string]string // lowercased name -> where it was switched off
 	// geminiMCP is each Gemini settings file's mcp.allowed / mcp.excluded,
 	// by project folder ("" for the user's settings).
@@ -53,7 +60,7 @@ type trustProject struct {
 }
 
 func newState() *state {
-	return &state{claude: map[string]*claudeProject{}, trust: map[string]*trustProject{}, geminiOff: map[string]string{}, geminiMCP: map[string]*geminiMCP{}}
+	return &state{claudeJSONOff: map[string]map[string]string{}, claude: map[string]*claudeProject{}, trust: map[string]*trustProject{}, geminiOff: map[string]string{}, geminiMCP: map[string]*geminiMCP{}}
 }
 
 // normaliser reads one document's servers. projects maps every linted
@@ -191,6 +198,21 @@ func (nz *normaliser) claudeJSON(doc *Document, root *syntax.Node) ([]*Server, f
 	return out, func(st *state) {
 		for _, p := range states {
 			st.claudeProject(p.dir).merge(p.cp)
+			off := st.claudeJSONOff[p.dir]
+			if off == nil {
+				off = map[string]string{}
+				st.claudeJSONOff[p.dir] = off
+			}
+			for name, src := range p.cp.disabledServers {
+				if _, ok := off[name]; !ok {
+					off[name] = "disabledMcpServers in " + src
+				}
+			}
+			for name, src := range p.cp.disabledMcpjson {
+				if _, ok := off[name]; !ok {
+					off[name] = "disabledMcpjsonServers in " + src
+				}
+			}
 		}
 	}
 }

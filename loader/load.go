@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -156,6 +157,9 @@ func Discover(opts Options) (*Plan, error) {
 				if pt := homePattern(home, c.abs); pt != nil {
 					c.pat, c.projectDir = pt, ""
 				}
+				if isPluginFile(c.abs) {
+					c.pat, c.projectDir = &pluginPattern, ""
+				}
 				add(c)
 			})
 			continue
@@ -172,6 +176,9 @@ func Discover(opts Options) (*Plan, error) {
 		add(c)
 	}
 	if home != "" {
+		// Claude Code plugins ship their servers in the plugin's
+		// .mcp.json; oceancode reads them as the plugin tier.
+		walkPlugins(filepath.Join(home, ".claude", "plugins"), func(c candidate) { add(c) })
 		xdg := xdgConfigHome(home)
 		for i := range homePatterns {
 			pt := &homePatterns[i]
@@ -244,6 +251,28 @@ func (p *Plan) Load() (*Workspace, error) {
 		}
 		return a.KeyStart < b.KeyStart
 	})
+	for _, d := range ws.Documents {
+		if d.Variant == "oceancode" {
+			st.oceancode = true
+		}
+	}
+	if st.trustDoc != nil {
+		st.oceancode = true
+	}
+	if st.oceancode {
+		ws.Oceancode = true
+		ws.Servers = append(ws.Servers, oceancodeCopies(ws.Servers)...)
+		sort.SliceStable(ws.Servers, func(i, j int) bool {
+			a, b := ws.Servers[i], ws.Servers[j]
+			if a.Doc.Path != b.Doc.Path {
+				return a.Doc.Path < b.Doc.Path
+			}
+			if a.KeyStart != b.KeyStart {
+				return a.KeyStart < b.KeyStart
+			}
+			return a.Via == "" && b.Via != ""
+		})
+	}
 	applyState(ws, st)
 	resolveShadowing(ws)
 	finding.Sort(ws.Findings)
@@ -332,6 +361,38 @@ func genericName(p *pattern) bool {
 	return false
 }
 
+// pluginPattern is a Claude Code plugin's .mcp.json
+// (~/.claude/plugins/**/.mcp.json): the plugin tier, below the user's.
+var pluginPattern = pattern{segs: []string{".mcp.json"}, client: "claude-code", tier: TierPlugin, kind: KindClientConfig, dialect: dMCPServers, format: syntax.JSON}
+
+// isPluginFile: a .mcp.json somewhere under a .claude/plugins folder.
+func isPluginFile(abs string) bool {
+	slash := filepath.ToSlash(abs)
+	return path.Base(slash) == ".mcp.json" && strings.Contains(slash, "/.claude/plugins/")
+}
+
+// walkPlugins finds the .mcp.json of every plugin under dir.
+func walkPlugins(dir string, add func(candidate)) {
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return
+	}
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if skipDirs[d.Name()] {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.Name() == ".mcp.json" {
+			add(candidate{abs: p, pat: &pluginPattern})
+		}
+		return nil
+	})
+}
+
 // xdgConfigHome is $XDG_CONFIG_HOME when it applies to the --home folder:
 // it is that user's home, or the variable points inside it. "" when unset
 // (the config dir is then ~/.config).
@@ -392,7 +453,19 @@ func forcedPattern(p *pattern, client, abs string) *pattern {
 	case "registry", "paseo":
 		return nil // shapes are told apart by content
 	case "oceancode":
-		np.dialect, np.kind, np.tier = dTrustFile, KindTrustFile, TierUser
+		// oceancode reads Claude Code's files (.mcp.json, ~/.claude.json)
+		// and keeps its own trust.json.
+		if p != nil && p.client == "oceancode" || strings.EqualFold(filepath.Base(abs), "trust.json") {
+			np.dialect, np.kind, np.tier = dTrustFile, KindTrustFile, TierUser
+			break
+		}
+		if p != nil && p.client == "claude-code" {
+			op := *p
+			op.variant = "oceancode"
+			return &op
+		}
+		np.client, np.dialect, np.format, np.variant = "claude-code", dMCPServers, syntax.JSON, "oceancode"
+		return &np
 	default:
 		np.dialect = dMCPServers
 	}

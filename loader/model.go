@@ -169,6 +169,13 @@ type Server struct {
 	ShadowedBy *Server
 	// Shadows lists copies this one hides.
 	Shadows []*Server
+	// Via names the client whose file oceancode read this copy from
+	// (cursor, opencode): oceancode picks up those files as-is, so each of
+	// their project servers is also an oceancode server, with Client
+	// "claude-code" (oceancode folds it with Claude Code's files by tier).
+	// "" for every definition read in its own client's terms.
+	Via string
+
 	// MergedFrom is set for clients that merge a name's fields across
 	// tiers (Codex): the lower copy this one took missing fields from.
 	MergedFrom *Server
@@ -212,4 +219,16 @@ type Workspace struct {
 	Findings []finding.Finding
 	// Projects are the absolute project folders the run linted.
 	Projects []string
+	// Oceancode is true when oceancode's view applies: its trust file was
+	// read, or a file was read with --client oceancode.
+	Oceancode bool
+}
+
+// QualifiedName is oceancode's <tier>:<name> for a copy that lost its
+// name to another tier's (user:cloudflare-dev); the plain name otherwise.
+func (s *Server) QualifiedName(ws *Workspace) string {
+	if ws != nil && ws.Oceancode && s.Client == "claude-code" && s.ShadowedBy != nil {
+		return string(s.Tier) + ":" + s.Name
+	}
+	return s.Name
 }

@@ -17,7 +17,7 @@ func applyState(ws *Workspace, st *state) {
 		switch s.Client {
 		case "claude-code":
 			applyClaude(s, st)
-			if st.trustDoc != nil {
+			if st.oceancode {
 				applyOceancodeTrust(s, st)
 			}
 		case "gemini":
@@ -123,6 +123,14 @@ func applyClaude(s *Server, st *state) {
 // the trusted command or URL no longer matches its pin. disabled_mcp holds
 // a name at every tier; enabled_mcp beats an entry's enabled: false.
 func applyOceancodeTrust(s *Server, st *state) {
+	// A server Claude Code switched off for the project in ~/.claude.json
+	// is held disabled at every tier.
+	for _, dir := range projectsOf(s, st.claudeJSONOff) {
+		if src, ok := st.claudeJSONOff[dir][s.Name]; ok {
+			s.Enabled, s.DisabledBy = false, src+" (oceancode holds it at every tier)"
+			break
+		}
+	}
 	for _, dir := range projectsOf(s, st.trust) {
 		tp := st.trust[dir]
 		if tp == nil {
@@ -139,11 +147,26 @@ func applyOceancodeTrust(s *Server, st *state) {
 		return
 	}
 	tp := st.trust[s.Project]
+	if s.Tier == TierPlugin && s.Project == "" {
+		// A plugin's server applies to every project; trust.json keeps
+		// its trust under each project's path.
+		for _, dir := range projectsOf(s, st.trust) {
+			if st.trust[dir] != nil {
+				tp = st.trust[dir]
+				break
+			}
+		}
+	}
 	if tp == nil {
+		if st.trustDoc == nil {
+			s.Untrusted, s.UntrustedBy = true, "no ~/.oceancode/trust.json was read (pass --home), so nothing is trusted yet"
+			return
+		}
 		s.Untrusted, s.UntrustedBy = true, "the project is not trusted in "+st.trustDoc.Path
 		return
 	}
-	trusted := tp.repo
+	// trust repo on covers the repository's own servers, not a plugin's.
+	trusted := tp.repo && s.Tier == TierProject
 	if v, ok := tp.mcp[s.Name]; ok {
 		trusted = v
 	}
@@ -242,11 +265,17 @@ func resolveShadowing(ws *Workspace) {
 			// copy does not let a lower one run.
 			win := 0
 			if !c.FieldMerge {
+				win = -1
 				for i, s := range set {
 					if s.Enabled && !s.Untrusted {
 						win = i
 						break
 					}
+				}
+				if win < 0 {
+					// No copy may run: none takes the name from another,
+					// each reads its own state (disabled or untrusted).
+					continue
 				}
 			}
 			w := set[win]
@@ -316,7 +345,33 @@ func docRank(d *Document) int {
 	if d.Client == "opencode" && d.Variant == "agents-mcp" {
 		return -1
 	}
+	if d.Client == "cursor" || d.Client == "opencode" {
+		// oceancode's copy of another client's file loses to Claude Code's
+		// own file of the same tier (.mcp.json), oceancode's native one.
+		return 1
+	}
 	return 0
+}
+
+// oceancodeCopies are oceancode's own copies of the Cursor and OpenCode
+// project servers: oceancode picks those files up as-is, holds their
+// servers untrusted like a checkout's .mcp.json, and folds a same-name
+// copy with Claude Code's files by tier.
+func oceancodeCopies(servers []*Server) []*Server {
+	var out []*Server
+	for _, s := range servers {
+		if s.Tier != TierProject || (s.Client != "cursor" && s.Client != "opencode") || s.Via != "" {
+			continue
+		}
+		c := *s
+		c.Client, c.Via = "claude-code", s.Client
+		c.Env = append([]Pair(nil), s.Env...)
+		c.Headers = append([]Pair(nil), s.Headers...)
+		c.Args = append([]string(nil), s.Args...)
+		c.ShadowedBy, c.Shadows, c.MergedFrom = nil, nil, nil
+		out = append(out, &c)
+	}
+	return out
 }
 
 // mergeFields folds the copies below a winner into it, field by field, as

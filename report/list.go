@@ -29,8 +29,13 @@ type listRef struct {
 }
 
 type listServer struct {
-	Name        string   `json:"name"`
-	Client      string   `json:"client"`
+	Name string `json:"name"`
+	// QualifiedName is oceancode's <tier>:<name> for a copy that lost its
+	// name to another tier's.
+	QualifiedName string `json:"qualifiedName,omitempty"`
+	Client        string `json:"client"`
+	// Via is the client whose file oceancode read an oceancode copy from.
+	Via         string   `json:"via,omitempty"`
 	Tier        string   `json:"tier"`
 	Transport   string   `json:"transport"`
 	Command     string   `json:"command,omitempty"`
@@ -75,7 +80,7 @@ func buildList(ws *loader.Workspace) listDoc {
 		out.Documents = append(out.Documents, ld)
 	}
 	for _, s := range ws.Servers {
-		out.Servers = append(out.Servers, listEntry(s))
+		out.Servers = append(out.Servers, listEntry(ws, s))
 	}
 	return out
 }
@@ -98,13 +103,19 @@ func position(s *loader.Server) lineCol {
 	return lineCol{p.Line, p.Column}
 }
 
-func listEntry(s *loader.Server) listServer {
+func listEntry(ws *loader.Workspace, s *loader.Server) listServer {
 	p := position(s)
 	ls := listServer{
 		Name: secret.Text(s.Name), Client: s.Client, Tier: string(s.Tier), Transport: s.Transport,
 		Command: secret.Text(s.Command), Args: maskArgs(s.Args), URL: secret.Text(s.URL),
 		Enabled: s.Enabled, State: s.State(), File: s.Doc.Path, Line: p.Line, Column: p.Column,
 		Pointer: secret.Text(s.Pointer), ShadowedBy: ref(s.ShadowedBy), MergedFrom: ref(s.MergedFrom),
+	}
+	if q := s.QualifiedName(ws); q != s.Name {
+		ls.QualifiedName = secret.Text(q)
+	}
+	if s.Via != "" {
+		ls.Client, ls.Via = "oceancode", s.Via
 	}
 	switch {
 	case !s.Enabled:
@@ -140,11 +151,15 @@ func ListText(w io.Writer, ws *loader.Workspace) error {
 			q := position(s.ShadowedBy)
 			state = fmt.Sprintf("shadowed by %s %s:%d", s.ShadowedBy.Tier, secret.Display(s.ShadowedBy.Doc.Path), q.Line)
 		}
-		name := secret.Display(s.Name)
-		if name == "" {
+		name := secret.Display(s.QualifiedName(ws))
+		if s.Name == "" {
 			name = "(unnamed)"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s:%d\n", name, s.Transport, s.Client, s.Tier, state, secret.Display(s.Doc.Path), p.Line)
+		client := s.Client
+		if s.Via != "" {
+			client = "oceancode (" + s.Via + ")"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s:%d\n", name, s.Transport, client, s.Tier, state, secret.Display(s.Doc.Path), p.Line)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
