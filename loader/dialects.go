@@ -11,9 +11,9 @@ import (
 // enable/disable lists and trust pins. It is applied after every document
 // is read (state.go).
 type state struct {
-	claude    map[string]*claudeProject // by project folder
-	trust     map[string]*trustProject  // oceancode trust.json, by project folder
-	trustDoc  *Document
+	claude   map[string]*claudeProject // by project folder
+	trust    map[string]*trustProject  // oceancode trust.json, by project folder
+	trustDoc *Document
 	// oceancode: oceancode's view applies (trust file read, or a file
 	// read with --client oceancode).
 	oceancode bool
@@ -21,7 +21,7 @@ type state struct {
 	// switches off (disabledMcpServers, disabledMcpjsonServers) and where:
 	// oceancode holds those disabled at every tier.
 	claudeJSONOff map[string]map[string]string
-	geminiOff map[string]string // lowercased name -> where it was switched off
+	geminiOff     map[string]string // lowercased name -> where it was switched off
 	// geminiMCP is each Gemini settings file's mcp.allowed / mcp.excluded,
 	// by project folder ("" for the user's settings).
 	geminiMCP map[string]*geminiMCP
