@@ -30,6 +30,10 @@ type Expander struct {
 	Project string
 	// Home is what ${userHome} stands for.
 	Home string
+	// Allow says whether the client expands a reference syntax (nil:
+	// every syntax); a reference it does not expand is left as written,
+	// as the client would send it.
+	Allow func(syntax string) bool
 
 	values map[string]bool
 }
@@ -47,6 +51,9 @@ func (e *Expander) Expand(s string) (string, []string) {
 	for _, r := range refs {
 		if r.Start < last {
 			continue // nested in a default already handled
+		}
+		if e.Allow != nil && !e.Allow(r.Syntax) {
+			continue
 		}
 		b.WriteString(s[last:r.Start])
 		v, ok := e.resolve(r)

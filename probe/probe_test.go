@@ -199,6 +199,11 @@ func TestExpand(t *testing.T) {
 	if v := e.Values(); len(v) != 1 || v[0] != "s3cr3t-value" {
 		t.Errorf("values %v", v)
 	}
+	// A syntax the client does not expand is sent as written.
+	e.Allow = func(syn string) bool { return syn == "dollar-brace" }
+	if got, missing := e.Expand("${TOKEN} ${env:TOKEN} $TOKEN"); got != "s3cr3t-value ${env:TOKEN} $TOKEN" || len(missing) != 0 {
+		t.Errorf("with Allow: %q %v", got, missing)
+	}
 }
 
 func TestEnvironIsMinimal(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/mcplint/mcplint/facts"
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/fix"
 	"github.com/mcplint/mcplint/loader"
@@ -57,7 +58,8 @@ type probeTarget struct {
 	target   probe.Target
 	scrub    []string
 	missing  []string
-	shown    string // the masked command or URL
+	shown    string      // the masked command or URL
+	urls     [][2]string // the expanded address and its masked form
 	envNames []string
 }
 
@@ -75,6 +77,7 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 	var passEnv, only stringList
 	fs.Var(&passEnv, "pass-env", "also pass the variable `NAME` of your environment to stdio servers (repeatable)")
 	fs.Var(&only, "server", "probe only the server `NAME` (repeatable)")
+	remoteOnly := fs.Bool("remote-only", false, "probe only remote (http and sse) servers: start no process (for a scheduled CI job)")
 	failLevel := fs.String("fail-level", "error", "exit 1 when a finding is at or above `LEVEL`: error, warning, info or never")
 	paths, err := parseFlags(fs, args)
 	if err != nil {
@@ -98,6 +101,15 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	targets, skipped := probeTargets(ws, only, passEnv)
+	if *remoteOnly {
+		kept := targets[:0]
+		for _, t := range targets {
+			if t.target.Transport != "stdio" {
+				kept = append(kept, t)
+			}
+		}
+		targets = kept
+	}
 	for _, s := range skipped {
 		fmt.Fprintf(stderr, "mcplint probe: %s\n", s)
 	}
@@ -137,7 +149,11 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 		}
 		res, err := probe.Probe(context.Background(), t.target, opts)
 		if err != nil {
-			fmt.Fprintf(stderr, "mcplint probe: %s: %s\n", display(t.srv.Name), display(scrub(err.Error(), t.scrub)))
+			msg := err.Error()
+			for _, u := range t.urls {
+				msg = strings.ReplaceAll(msg, u[0], u[1])
+			}
+			fmt.Fprintf(stderr, "mcplint probe: %s: %s\n", display(t.srv.Name), display(scrub(msg, t.scrub)))
 			failed++
 			continue
 		}
@@ -239,6 +255,8 @@ func probeTargets(ws *loader.Workspace, only []string, passEnv []string) ([]*pro
 func makeTarget(s *loader.Server, dir, home string, passEnv []string) *probeTarget {
 	ex := &probe.Expander{Lookup: lookupEnv, Project: dir, Home: home}
 	t := &probeTarget{srv: s, project: dir}
+	field := ""
+	ex.Allow = func(syn string) bool { return facts.Expands(s, syn, field) }
 	var missing []string
 	expand := func(v string) string {
 		out, m := ex.Expand(v)
@@ -249,11 +267,14 @@ func makeTarget(s *loader.Server, dir, home string, passEnv []string) *probeTarg
 	var sensitive []string
 	switch s.Transport {
 	case "stdio":
+		field = "command"
 		tg.Command = expand(s.Command)
+		field = "args"
 		for _, a := range s.Args {
 			tg.Args = append(tg.Args, expand(a))
 		}
 		var declared [][2]string
+		field = "env"
 		for _, e := range s.Env {
 			v := expand(e.Value)
 			declared = append(declared, [2]string{e.Key, v})
@@ -265,6 +286,7 @@ func makeTarget(s *loader.Server, dir, home string, passEnv []string) *probeTarg
 		tg.Env = probe.Environ(lookupEnv, passEnv, declared)
 		tg.Dir = dir
 		if s.Cwd != "" {
+			field = "cwd"
 			c := expand(s.Cwd)
 			if !filepath.IsAbs(c) {
 				c = filepath.Join(dir, c)
@@ -276,7 +298,9 @@ func makeTarget(s *loader.Server, dir, home string, passEnv []string) *probeTarg
 			t.shown += " (env: " + display(strings.Join(t.envNames, ", ")) + ")"
 		}
 	default:
+		field = "url"
 		tg.URL = expand(s.URL)
+		field = "headers"
 		tg.Headers = map[string]string{}
 		for _, h := range s.Headers {
 			v := expand(h.Value)
@@ -287,6 +311,8 @@ func makeTarget(s *loader.Server, dir, home string, passEnv []string) *probeTarg
 			}
 		}
 		t.shown = display(secret.MaskURL(s.URL))
+		// An error quoting the address shows it masked.
+		t.urls = [][2]string{{tg.URL, secret.MaskURL(s.URL)}}
 	}
 	t.target = tg
 	t.missing = dedupe(missing)

@@ -332,13 +332,19 @@ func TestProbeRemoteWithHeaders(t *testing.T) {
 	defer srv.Close()
 	withEnv(t, map[string]string{"REMOTE_TOKEN": "sk-live-4fQ9xZ2mLp7RtY8vWb3NcK6dHs1JgAe5"})
 	dir := t.TempDir()
+	rec := filepath.Join(t.TempDir(), "ran")
 	writeJSONFile(t, filepath.Join(dir, ".mcp.json"), map[string]any{"mcpServers": map[string]any{
 		"remote": map[string]any{"type": "http", "url": srv.URL + "/mcp", "headers": map[string]string{"Authorization": "Bearer ${REMOTE_TOKEN}"}},
 		"legacy": map[string]any{"type": "sse", "url": srv.URL + "/sse", "headers": map[string]string{"Authorization": "Bearer ${REMOTE_TOKEN}"}},
+		"local":  stdioServer(t, map[string]string{probetest.EnvMode: "stdio", probetest.EnvRecord: rec}),
 	}})
-	// No stdio server: nothing to consent to, even without a terminal.
+	// --remote-only starts no process: nothing to consent to, even
+	// without a terminal.
 	withConsent(t, false, "")
-	code, out, errs := runCLI(t, "probe", "--no-config", dir)
+	code, out, errs := runCLI(t, "probe", "--remote-only", "--no-config", dir)
+	if _, err := os.Stat(rec); err == nil {
+		t.Error("--remote-only started a process")
+	}
 	if code != exitOK || !strings.Contains(out, "remote (http): 2 tools") || !strings.Contains(out, "legacy (sse): 2 tools") {
 		t.Errorf("exit %d\n%s%s", code, out, errs)
 	}
