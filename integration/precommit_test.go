@@ -96,6 +96,22 @@ func matchesAnyPlace(p string) bool {
 	return false
 }
 
+// TestRootModuleBuildsOnlyMcplint: pre-commit builds the hook with
+// go install ./... at the repository root, so mcplint must be the root
+// module's only command (bench/ is its own module; generators carry a
+// build tag).
+func TestRootModuleBuildsOnlyMcplint(t *testing.T) {
+	cmd := exec.Command("go", "list", "-f", `{{if eq .Name "main"}}{{.ImportPath}}{{end}}`, "./...")
+	cmd.Dir = ".."
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Fields(string(out)); len(got) != 1 || got[0] != "github.com/mcplint/mcplint/cmd/mcplint" {
+		t.Errorf("go install ./... builds %v, want only github.com/mcplint/mcplint/cmd/mcplint", got)
+	}
+}
+
 const hookToken = "ghp_R4nd0mT0k3nF0rTh3H00kT3st1ngAbCdEf12"
 
 // TestPreCommitHook installs this repository's hooks with the real

@@ -23,7 +23,7 @@ import (
 	"github.com/mcplint/mcplint/policies"
 )
 
-//go:generate go run ../internal/genprebuilt -o prebuilt.bin
+//go:generate go run -tags generate ../internal/genprebuilt -o prebuilt.bin
 
 // prebuilt is the built-in policies compiled at build time (go generate
 // ./rules): the modules after every compiler stage, type-checked against

@@ -1,5 +1,10 @@
+//go:build generate
+
 // Command genprebuilt writes rules/prebuilt.bin, the built-in policies
 // compiled at build time (run by go generate ./rules).
+//
+// The build tag keeps it out of go install ./..., which is how pre-commit
+// builds the hook: building the root module builds only mcplint.
 package main
 
 import (
