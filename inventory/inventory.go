@@ -240,7 +240,7 @@ func ociTarget(t target, image, version string) target {
 	t.purlType = packageurl.TypeOCI
 	t.name = path.Base(repo)
 	t.quals = packageurl.Qualifiers{{Key: "repository_url", Value: repo}}
-	if tag != "" {
+	if tag != "" && tag != "@" {
 		t.quals = append(t.quals, packageurl.Qualifier{Key: "tag", Value: tag})
 	}
 	if digest != "" && facts.ImageDigest(digest) {
@@ -328,10 +328,19 @@ func registryPackage(p loader.Package) target {
 		t = target{purlType: packageurl.TypeGeneric, name: addressName(id), version: ver, hasPin: true, pinned: ver != ""}
 	}
 	t.runner = ""
-	if u := p.RegistryBaseURL; u != "" && t.purlType != packageurl.TypeGeneric && !defaultRegistry(p.RegistryType, u) {
-		t.quals = append(t.quals, packageurl.Qualifier{Key: "repository_url", Value: Endpoint(u)})
+	if u := Endpoint(p.RegistryBaseURL); u != "" && t.purlType != packageurl.TypeGeneric && !defaultRegistry(p.RegistryType, u) && !hasQualifier(t.quals, "repository_url") {
+		t.quals = append(t.quals, packageurl.Qualifier{Key: "repository_url", Value: u})
 	}
 	return t
+}
+
+func hasQualifier(qs packageurl.Qualifiers, key string) bool {
+	for _, q := range qs {
+		if q.Key == key {
+			return true
+		}
+	}
+	return false
 }
 
 func registryRunner(cmd string, args []string) target {
@@ -413,7 +422,7 @@ func service(s *loader.Server, raw, ref string, base []cdx.Property) cdx.Service
 	v := cdx.Service{BOMRef: ref, Name: name}
 	props := append([]cdx.Property(nil), base...)
 	if e := Endpoint(raw); e != "" {
-		if _, err := url.Parse(e); err == nil {
+		if iriReference(e) {
 			v.Endpoints = &[]string{e}
 		} else {
 			// A template ({subdomain}, ${URL:-default}) is no IRI
@@ -426,6 +435,23 @@ func service(s *loader.Server, raw, ref string, base []cdx.Property) cdx.Service
 	}
 	v.Properties = &props
 	return v
+}
+
+// iriReference is a conservative RFC 3987 IRI-reference test: it parses,
+// and holds none of the characters an IRI may not (space, controls,
+// backslash, braces, <>"|^`), so every validator the SBOM meets accepts it.
+func iriReference(e string) bool {
+	if strings.ContainsFunc(e, func(r rune) bool {
+		return r <= ' ' || r == 0x7f || strings.ContainsRune("\\{}<>\"|^`", r) || (r >= 0x80 && r < 0xa0)
+	}) {
+		return false
+	}
+	u, err := url.Parse(e)
+	if err != nil {
+		return false
+	}
+	h := u.Hostname()
+	return !strings.Contains(h, ":") || strings.Contains(u.Host, "[")
 }
 
 // authenticated is true when the definition sends a credential: an

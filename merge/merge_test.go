@@ -223,3 +223,37 @@ func TestMarkdownCellsCannotBreakTables(t *testing.T) {
 		t.Errorf("input markup reached the summary:\n%s", md.String())
 	}
 }
+
+// TestDamagedInputs cuts and flips bytes of a good report and a good SBOM:
+// each damaged copy is merged or skipped with a position inside the file,
+// never a panic.
+func TestDamagedInputs(t *testing.T) {
+	goods := []string{
+		reportJSON("0.4.0", 2, finding("transport/https-only", "error"), finding("secrets/literal-key", "warning")),
+		bomJSON([]string{"pkg:npm/%40acme/tool@1.0.0", "pkg:pypi/x"}, "https://mcp.example.com/mcp"),
+	}
+	m := New()
+	n := 0
+	for _, good := range goods {
+		for i := 0; i < len(good); i += 3 {
+			for _, src := range []string{good[:i], good[:i] + "\x00" + good[i+1:], good[:i] + `"` + good[i:], good[:i] + "}" + good[i:]} {
+				n++
+				before := len(m.skipped)
+				merged := m.Add("x.json", "r", []byte(src))
+				if merged == (len(m.skipped) > before) {
+					t.Fatalf("%q: merged %v and skipped %d", src, merged, len(m.skipped)-before)
+				}
+				if !merged {
+					s := m.skipped[len(m.skipped)-1]
+					lines := strings.Count(src, "\n") + 1
+					if s.Line < 1 || s.Line > lines || s.Column < 1 || s.Reason == "" {
+						t.Fatalf("%q: skipped at %d:%d (%q)", src, s.Line, s.Column, s.Reason)
+					}
+				}
+			}
+		}
+	}
+	if r := m.Result(); r.Inputs.Skipped == 0 || r.Inputs.Reports+r.Inputs.SBOMs == 0 || r.Inputs.Skipped+r.Inputs.Reports+r.Inputs.SBOMs != n {
+		t.Errorf("%d inputs: %+v", n, r.Inputs)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/report"
 	"github.com/mcplint/mcplint/rules"
+	"github.com/mcplint/mcplint/schema"
 )
 
 // FuzzCheck runs the whole pipeline (load, facts, policies, every report)
@@ -50,6 +51,13 @@ func FuzzCheck(f *testing.F) {
 		_ = report.SARIF(&out, toolInfo(), nil, fs, root)
 		_ = report.Diff(&out, fs, src.bytes)
 		_ = report.ListJSON(&out, ws)
+		var bom bytes.Buffer
+		if err := listCycloneDX(&bom, ws, []string{root}); err != nil {
+			t.Fatalf("SBOM of %q as %s: %v", data, name, err)
+		}
+		if err := schema.ValidateCycloneDX(bom.Bytes()); err != nil {
+			t.Fatalf("SBOM of %q as %s is not CycloneDX 1.6: %v", data, name, err)
+		}
 	})
 }
 
