@@ -295,3 +295,24 @@ func TestNoSecretInSBOM(t *testing.T) {
 		t.Errorf("%d entries, want 10 (8 definitions and a registry package and remote)", n)
 	}
 }
+
+func TestRegistryListDocument(t *testing.T) {
+	list := `{"servers": [
+  {"server": {"name": "io.github.acme/a", "version": "1.0.0", "description": "a",
+    "packages": [{"registryType": "npm", "identifier": "acme-a", "version": "1.0.0", "transport": {"type": "stdio"}}]},
+   "_meta": {}},
+  {"server": {"name": "io.github.acme/b", "version": "2.0.0", "description": "b",
+    "remotes": [{"type": "sse", "url": "https://b.acme.example/sse"}]}}
+], "metadata": {"count": 2}}`
+	_, bom := sbom(t, map[string]string{"library.json": list})
+	if bom.Components == nil || len(*bom.Components) != 1 || (*bom.Components)[0].PackageURL != "pkg:npm/acme-a@1.0.0" {
+		t.Fatalf("components: %+v", bom.Components)
+	}
+	c := (*bom.Components)[0]
+	if prop(c.Properties, "document-kind") != string(loader.KindRegistryList) || prop(c.Properties, "server") != "io.github.acme/a" {
+		t.Errorf("properties: %+v", *c.Properties)
+	}
+	if bom.Services == nil || len(*bom.Services) != 1 || (*(*bom.Services)[0].Endpoints)[0] != "https://b.acme.example/sse" {
+		t.Fatalf("services: %+v", bom.Services)
+	}
+}
