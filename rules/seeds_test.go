@@ -225,7 +225,7 @@ func TestSeedStatementTables(t *testing.T) {
 				}
 			}
 			if _, err := fs.Stat(fsFor(r.fixture), r.fixture+"/pass"); err != nil {
-				if strings.HasPrefix(r.fixture, "seeds/") {
+				if strings.HasPrefix(r.fixture, "seeds/") && r.rule != "list" {
 					t.Fatalf("%s has no pass/ case", r.fixture)
 				}
 				return
