@@ -519,7 +519,7 @@ func (w *Writer) Write(p []byte) (int, error) {
 		if i < 0 {
 			break
 		}
-		if _, err := io.WriteString(w.W, EscapeLines(Text(string(w.buf[:i])))+"\n"); err != nil {
+		if _, err := io.WriteString(w.W, escapeKeepTabs(Text(string(w.buf[:i])))+"\n"); err != nil {
 			return 0, err
 		}
 		w.buf = w.buf[i+1:]
@@ -532,7 +532,17 @@ func (w *Writer) Flush() error {
 	if len(w.buf) == 0 {
 		return nil
 	}
-	_, err := io.WriteString(w.W, EscapeLines(Text(string(w.buf))))
+	_, err := io.WriteString(w.W, escapeKeepTabs(Text(string(w.buf))))
 	w.buf = nil
 	return err
+}
+
+// escapeKeepTabs is EscapeLines that keeps tabs, which a terminal only
+// moves over: flag usage text indents with them.
+func escapeKeepTabs(s string) string {
+	parts := strings.Split(s, "\t")
+	for i, p := range parts {
+		parts[i] = EscapeLines(p)
+	}
+	return strings.Join(parts, "\t")
 }

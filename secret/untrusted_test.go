@@ -139,6 +139,17 @@ func TestWriterEscapesAndMasks(t *testing.T) {
 	}
 }
 
+// TestWriterKeepsTabs: flag usage indents with tabs, which pass through;
+// a workflow command after a tab is still escaped.
+func TestWriterKeepsTabs(t *testing.T) {
+	var b bytes.Buffer
+	w := NewWriter(&b)
+	w.Write([]byte("  -quiet\n    \tprint findings only\n\t::error::x\n"))
+	if got, want := b.String(), "  -quiet\n    \tprint findings only\n\t"; !strings.HasPrefix(got, want) || strings.Contains(got, "\t::error") {
+		t.Errorf("writer output %q", got)
+	}
+}
+
 func TestNameIDIsStableAndHidesTheName(t *testing.T) {
 	const name = "ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5"
 	a, b := PolicyName(name), PolicyName(name)
