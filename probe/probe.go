@@ -21,6 +21,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -280,7 +281,8 @@ func list[T any](ctx context.Context, o Options, method string, page func(contex
 }
 
 func isMethodNotFound(err error) bool {
-	return err != nil && (strings.Contains(err.Error(), "-32601") || strings.Contains(strings.ToLower(err.Error()), "method not found"))
+	var we *jsonrpc.Error
+	return errors.As(err, &we) && we.Code == jsonrpc.CodeMethodNotFound
 }
 
 // stepError words a failed step. A deadline is said as such; the SDK's
@@ -296,8 +298,15 @@ func stepError(step string, err error, limit time.Duration, proc *process) error
 		case <-time.After(time.Second):
 		}
 	}
-	if proc != nil && proc.hasExited() && !strings.Contains(err.Error(), "exited") {
-		return fmt.Errorf("%s: the server exited (%s)", step, proc.exitStatus())
+	if proc != nil && proc.hasExited() {
+		why := err.Error()
+		if !strings.Contains(why, "exited") {
+			why = fmt.Sprintf("the server exited (%s)", proc.exitStatus())
+		}
+		if last := proc.lastStderr(); last != "" {
+			why += "; its last words: " + last
+		}
+		return fmt.Errorf("%s: %s", step, why)
 	}
 	msg := err.Error()
 	if len(msg) > 300 {
@@ -455,8 +464,16 @@ func (p *process) stop() {
 	})
 }
 
-// Stderr is the end of what the server wrote on stderr.
-func (p *process) Stderr() string { return p.stderr.String() }
+// lastStderr is the last non-empty line the server wrote on stderr, cut
+// to 200 bytes. (Callers mask it: a server may print its own secrets.)
+func (p *process) lastStderr() string {
+	lines := strings.Split(strings.TrimSpace(p.stderr.String()), "\n")
+	last := strings.TrimSpace(lines[len(lines)-1])
+	if len(last) > 200 {
+		last = last[:200] + "…"
+	}
+	return strings.ToValidUTF8(last, "?")
+}
 
 // tail keeps the last max bytes written to it.
 type tail struct {

@@ -134,7 +134,7 @@ func alive(pid int) bool {
 func TestProbeExitedServer(t *testing.T) {
 	tg := self(t, probetest.EnvMode+"=stdio", probetest.EnvTools+"=/does/not/exist")
 	_, err := Probe(context.Background(), tg, Options{ConnectTimeout: 20 * time.Second})
-	if err == nil || !strings.Contains(err.Error(), "exited") {
+	if err == nil || !strings.Contains(err.Error(), "exited") || !strings.Contains(err.Error(), "its last words: open /does/not/exist: no such file or directory") {
 		t.Fatalf("err = %v", err)
 	}
 }
@@ -212,5 +212,18 @@ func TestEnvironIsMinimal(t *testing.T) {
 	got := strings.Join(Environ(look, []string{"EXTRA"}, [][2]string{{"API_KEY", "k"}, {"HOME", "/override"}}), " ")
 	if got != "PATH=/bin HOME=/override EXTRA=z API_KEY=k" {
 		t.Errorf("env = %s", got)
+	}
+}
+
+// A server without tools answers tools/list with "method not found"; that
+// is no tools, not a failure.
+func TestProbeServerWithoutTools(t *testing.T) {
+	exe, _ := os.Executable()
+	r, err := Probe(context.Background(), Target{Transport: "stdio", Command: exe, Env: []string{probetest.EnvMode + "=stdio"}}, Options{ConnectTimeout: 20 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Tools) != 0 || r.Capabilities.Tools != nil || len(r.Prompts) != 1 {
+		t.Errorf("tools %d caps %+v prompts %d", len(r.Tools), r.Capabilities.Tools, len(r.Prompts))
 	}
 }

@@ -153,7 +153,7 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 			for _, u := range t.urls {
 				msg = strings.ReplaceAll(msg, u[0], u[1])
 			}
-			fmt.Fprintf(stderr, "mcplint probe: %s: %s\n", display(t.srv.Name), display(scrub(msg, t.scrub)))
+			fmt.Fprintf(stderr, "mcplint probe: %s: %s\n", display(t.srv.Name), display(secret.MaskValue("", scrub(msg, t.scrub))))
 			failed++
 			continue
 		}

@@ -285,6 +285,8 @@ func TestProbeTokenReachesServerButNoOutput(t *testing.T) {
 			probetest.EnvEcho: "API_TOKEN", probetest.EnvCompare: want1, probetest.EnvLeak: "1"}),
 		"literal": stdioServer(t, map[string]string{probetest.EnvMode: "stdio", "GITHUB_TOKEN": literal,
 			probetest.EnvEcho: "GITHUB_TOKEN", probetest.EnvCompare: want2, probetest.EnvLeak: "1"}),
+		// A server that dies printing its token.
+		"dies": stdioServer(t, map[string]string{probetest.EnvMode: "fail", "API_TOKEN": "${MCPLINT_TEST_TOKEN}", probetest.EnvEcho: "API_TOKEN"}),
 		// Not declared: must not reach the server.
 		"undeclared": stdioServer(t, map[string]string{probetest.EnvMode: "stdio", probetest.EnvEcho: "MCPLINT_TEST_TOKEN", probetest.EnvCompare: want1}),
 	}})
@@ -299,6 +301,9 @@ func TestProbeTokenReachesServerButNoOutput(t *testing.T) {
 		}
 		return nil
 	})
+	if !strings.Contains(errs, "dies: initialize:") || !strings.Contains(errs, "its last words: fatal: token **** refused") {
+		t.Errorf("the failing server's error:\n%s", errs)
+	}
 	if len(files) != 4 {
 		t.Fatalf("files %v\n%s%s", files, out, errs)
 	}

@@ -20,7 +20,7 @@ import (
 
 // Environment variables the server reads.
 const (
-	EnvMode    = "PROBETEST_MODE"    // "stdio" runs the server; "hang" never answers; "spawn" serves and leaves a child
+	EnvMode    = "PROBETEST_MODE"    // "stdio" runs the server; "hang" never answers; "spawn" serves and leaves a child; "fail" exits
 	EnvTools   = "PROBETEST_TOOLS"   // file with a JSON list of tools (read at start)
 	EnvRecord  = "PROBETEST_RECORD"  // a file created when the server starts
 	EnvEcho    = "PROBETEST_ECHO"    // a variable name: the "echo" tool's description says whether it is set
@@ -42,6 +42,10 @@ func Main() {
 		_ = os.WriteFile(p, []byte("started\n"), 0o644)
 	}
 	switch mode {
+	case "fail":
+		// Exit at once, printing the value of the variable EnvEcho names.
+		fmt.Fprintf(os.Stderr, "fatal: token %s refused\n", os.Getenv(os.Getenv(EnvEcho)))
+		os.Exit(1)
 	case "hang":
 		time.Sleep(time.Hour)
 		os.Exit(0)
