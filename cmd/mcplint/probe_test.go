@@ -256,11 +256,11 @@ func TestProbeTimeoutOthersGoOn(t *testing.T) {
 		"slow":  stdioServer(t, map[string]string{probetest.EnvMode: "hang"}),
 		"notes": stdioServer(t, map[string]string{probetest.EnvMode: "stdio", probetest.EnvTools: tf}),
 	}})
-	code, out, errs := runCLI(t, "probe", "--yes", "--timeout", "700ms", "--no-config", dir)
+	code, out, errs := runCLI(t, "probe", "--yes", "--timeout", "4s", "--no-config", dir)
 	if code != exitFindings {
 		t.Errorf("exit %d", code)
 	}
-	if !strings.Contains(errs, "slow: initialize: no answer within 700ms") {
+	if !strings.Contains(errs, "slow: initialize: no answer within 4s") {
 		t.Errorf("stderr:\n%s", errs)
 	}
 	if _, err := os.Stat(filepath.Join(dir, ".mcplint", "tools", "notes.json")); err != nil || !strings.Contains(out, "notes (stdio): 1 tool,") {
