@@ -19,6 +19,12 @@ type GroupFact struct {
 	Project string `json:"project"`
 	// Members are server indexes, the project's own first.
 	Members []int `json:"members"`
+	// ToolSearch is "on" or "off" when Claude Code's settings files decide
+	// tool search for the group's project (the env of settings.json,
+	// settings.local.json and managed settings), "" when they do not
+	// (config.tool_search then applies). ToolSearchBy names the setting.
+	ToolSearch   string `json:"tool_search"`
+	ToolSearchBy string `json:"tool_search_by"`
 }
 
 // counted says whether a server starts and so costs context.
@@ -51,6 +57,17 @@ func buildGroups(ws *loader.Workspace) []GroupFact {
 		if !hasProject[client] {
 			out = append(out, GroupFact{Client: client, Members: members})
 		}
+	}
+	for i := range out {
+		g := &out[i]
+		if g.Client != "claude-code" || ws.ToolSearch == nil {
+			continue
+		}
+		ts, ok := ws.ToolSearch[g.Project]
+		if !ok {
+			ts = ws.ToolSearch[""]
+		}
+		g.ToolSearch, g.ToolSearchBy = ts.On, ts.By
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Client != out[j].Client {

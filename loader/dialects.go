@@ -21,6 +21,9 @@ type state struct {
 	// switches off (disabledMcpServers, disabledMcpjsonServers) and where:
 	// oceancode holds those disabled at every tier.
 	claudeJSONOff map[string]map[string]string
+	// claudeEnv are the env blocks of Claude Code's settings files, for
+	// the keys that decide tool search.
+	claudeEnv []envLayer
 	geminiOff     map[string]string // lowercased name -> where it was switched off
 	// geminiMCP is each Gemini settings file's mcp.allowed / mcp.excluded,
 	// by project folder ("" for the user's settings).
@@ -234,9 +237,32 @@ func (nz *normaliser) claudeSettings(doc *Document, root *syntax.Node) ([]*Serve
 		cp.enableAllProject = doc.Path
 	}
 	dir := doc.ProjectDir // "" for user and managed settings: every project
+	env := settingsEnv(root.Get("env"), toolSearchKeys)
 	return out, func(st *state) {
 		st.claudeProject(dir).merge(cp)
+		if len(env) > 0 {
+			st.claudeEnv = append(st.claudeEnv, envLayer{dir: dir, tier: doc.Tier, path: doc.Path, vals: env})
+		}
 	}
+}
+
+// toolSearchKeys are the env keys of Claude Code's settings that decide
+// whether MCP tool search is on.
+var toolSearchKeys = []string{"ENABLE_TOOL_SEARCH", "CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS"}
+
+// settingsEnv reads the given keys of a settings file's env object (an
+// empty value is kept: it cancels one set lower down).
+func settingsEnv(env *syntax.Node, keys []string) map[string]string {
+	if env == nil || env.Kind != syntax.Object {
+		return nil
+	}
+	out := map[string]string{}
+	for _, k := range keys {
+		if v, ok := env.Get(k).Str(); ok {
+			out[k] = v
+		}
+	}
+	return out
 }
 
 func (st *state) claudeProject(dir string) *claudeProject {

@@ -273,6 +273,14 @@ func (p *Plan) Load() (*Workspace, error) {
 			return a.Via == "" && b.Via != ""
 		})
 	}
+	if len(st.claudeEnv) > 0 {
+		ws.ToolSearch = map[string]ToolSearch{}
+		for _, dir := range append([]string{""}, ws.Projects...) {
+			if ts := toolSearchFor(st.claudeEnv, dir); ts.On != "" {
+				ws.ToolSearch[dir] = ts
+			}
+		}
+	}
 	applyState(ws, st)
 	resolveShadowing(ws)
 	finding.Sort(ws.Findings)

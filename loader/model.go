@@ -222,6 +222,9 @@ type Workspace struct {
 	// Oceancode is true when oceancode's view applies: its trust file was
 	// read, or a file was read with --client oceancode.
 	Oceancode bool
+	// ToolSearch is Claude Code's tool search per project folder ("" for
+	// the home tiers alone), from the env of its settings files.
+	ToolSearch map[string]ToolSearch
 }
 
 // QualifiedName is oceancode's <tier>:<name> for a copy that lost its

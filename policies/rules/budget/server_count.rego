@@ -16,7 +16,13 @@
 #   that only one project needs into that project's config. With tool
 #   search on ([env] tool_search = true: Claude Code's ENABLE_TOOL_SEARCH,
 #   super-pi's mcp_tool_exposure: :deferred) definitions load on demand,
-#   so the finding is info and says "deferred".
+#   so the finding is info and says "deferred". Claude Code's own
+#   settings decide over [env] tool_search for its servers: the env of
+#   ~/.claude/settings.json, .claude/settings.json,
+#   .claude/settings.local.json and managed settings (highest wins, an
+#   empty value cancels a lower one); ENABLE_TOOL_SEARCH=false turns it
+#   off, CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS turns it off unless a
+#   managed ENABLE_TOOL_SEARCH="force" keeps it on.
 # custom:
 #   level: warning
 #   source: Paseo ("Context-budget warning", 8 servers getting heavy, 16 over budget)
@@ -30,18 +36,32 @@ package mcplint.rules.budget["server-count"]
 # input.groups). group(g) is one of them with its members as servers; the
 # reports make it only for the groups over a line, not for every group of
 # a monorepo.
-group(g) := {"client": g.client, "project": g.project, "members": [input.servers[i] | some i in g.members]}
+group(g) := {"client": g.client, "project": g.project, "members": [input.servers[i] | some i in g.members], "tool_search": object.get(g, "tool_search", ""), "tool_search_by": object.get(g, "tool_search_by", "")}
 
 # tools is a server's tool count: known, or the estimate per server.
 tools(s) := s.tools.count if {
 	s.tools.known
 } else := input.config.budget.tools_per_server
 
-# deferred is true for clients whose tool search is on.
-deferred(c) if {
+# deferred is true for a group whose tool search is on: Claude Code's
+# settings files say so, or they say nothing and [env] tool_search is on.
+deferred(g) if g.tool_search == "on"
+
+deferred(g) if {
+	object.get(g, "tool_search", "") == ""
 	input.config.tool_search
-	c in {"claude-code", "super-pi"}
+	g.client in {"claude-code", "super-pi"}
 }
+
+# deferred_note says where tool search was found on, and off_note where a
+# settings file turns it off.
+deferred_note(g) := sprintf(" (%s)", [g.tool_search_by]) if {
+	g.tool_search == "on"
+} else := ""
+
+off_note(g) := sprintf("; tool search is off here (%s)", [g.tool_search_by]) if {
+	g.tool_search == "off"
+} else := ""
 
 # anchor is the document and servers key a group's finding is put on: a
 # project's own config for a project group (its committed file first),
@@ -103,20 +123,20 @@ large contains raw if {
 report contains finding(g, "info", msg) if {
 	some raw in large
 	n := count(raw.members)
-	deferred(raw.client)
+	deferred(raw)
 	g := group(raw)
-	msg := sprintf("%s loads %d servers %s, but tool search is on, so their tool definitions are deferred (loaded when needed) rather than sent with the first prompt", [client_name(g), n, where(g)])
+	msg := sprintf("%s loads %d servers %s, but tool search is on%s, so their tool definitions are deferred (loaded when needed) rather than sent with the first prompt", [client_name(g), n, where(g), deferred_note(g)])
 }
 
 report contains finding(g, level, msg) if {
 	some raw in large
 	n := count(raw.members)
-	not deferred(raw.client)
+	not deferred(raw)
 	g := group(raw)
 	level := level_of(n)
 	t := sum([tools(s) | some s in g.members])
-	msg := sprintf("%s loads %d servers %s (%s; %s is %d): every one sends its tool definitions (~%d tools) with the first prompt; switch off the ones this project does not use%s", [
-		client_name(g), n, where(g), verdict(n), limit_name(n), limit(n), t, home_note(g),
+	msg := sprintf("%s loads %d servers %s (%s; %s is %d): every one sends its tool definitions (~%d tools) with the first prompt; switch off the ones this project does not use%s%s", [
+		client_name(g), n, where(g), verdict(n), limit_name(n), limit(n), t, home_note(g), off_note(g),
 	])
 }
 

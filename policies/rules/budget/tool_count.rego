@@ -114,16 +114,16 @@ meta_text := "past 128 tools" if not input.config.meta_tools
 
 report contains sc.finding(g, "info", msg) if {
 	some g in candidates
-	sc.deferred(g.client)
+	sc.deferred(g)
 	total(g) >= budget.tools_warn
-	msg := sprintf("%s loads ~%d tools %s (%s), deferred: tool search loads their definitions when needed, so they cost little context up front", [
-		sc.client_name(g), total(g), sc.where(g), estimate(g),
+	msg := sprintf("%s loads ~%d tools %s (%s), deferred: tool search%s loads their definitions when needed, so they cost little context up front", [
+		sc.client_name(g), total(g), sc.where(g), estimate(g), sc.deferred_note(g),
 	])
 }
 
 report contains sc.finding(g, level(g), msg) if {
 	some g in candidates
-	not sc.deferred(g.client)
+	not sc.deferred(g)
 	reasons := [r | some r in [threshold(g), cap_text(g)]; r != ""]
 	count(reasons) > 0
 	msg := sprintf("%s loads ~%d tools %s (%s): %s; switch off the servers or tools this project does not use%s", [
