@@ -24,7 +24,7 @@ type state struct {
 	// claudeEnv are the env blocks of Claude Code's settings files, for
 	// the keys that decide tool search.
 	claudeEnv []envLayer
-	geminiOff     map[string]string // lowercased name -> where it was switched off
+	geminiOff map[string]string // lowercased name -> where it was switched off
 	// geminiMCP is each Gemini settings file's mcp.allowed / mcp.excluded,
 	// by project folder ("" for the user's settings).
 	geminiMCP map[string]*geminiMCP
