@@ -57,8 +57,23 @@ func Build(ws *loader.Workspace, opt Options) *cdx.BOM {
 	bom.Metadata = md
 	comps := []cdx.Component{}
 	svcs := []cdx.Service{}
+	refs := map[string]int{}
+	unique := func(ref string) string {
+		// Masking can make two references alike; a BOM needs them apart.
+		refs[ref]++
+		if n := refs[ref]; n > 1 {
+			return ref + "~" + strconv.Itoa(n)
+		}
+		return ref
+	}
 	for _, s := range ws.Servers {
 		c, v := entries(s)
+		for i := range c {
+			c[i].BOMRef = unique(c[i].BOMRef)
+		}
+		for i := range v {
+			v[i].BOMRef = unique(v[i].BOMRef)
+		}
 		comps = append(comps, c...)
 		svcs = append(svcs, v...)
 	}
@@ -518,7 +533,7 @@ func bomRef(s *loader.Server) string {
 	if s.Doc == nil {
 		return secret.MaskValue("", s.Name)
 	}
-	return secret.MaskValue("", s.Doc.Path) + "#" + s.Pointer
+	return secret.MaskValue("", s.Doc.Path+"#"+s.Pointer)
 }
 
 // appendProp adds an mcplint: property; the value is masked and empty

@@ -273,7 +273,9 @@ func TestNoSecretInSBOM(t *testing.T) {
   "env":      {"command": "npx", "args": ["-y", "@acme/mcp@1.0.0"], "env": {"API_KEY": "` + k[2] + `"}},
   "args":     {"command": "npx", "args": ["-y", "@acme/mcp@1.0.0", "--token", "` + k[3] + `"]},
   "spec":     {"command": "npx", "args": ["-y", "https://` + k[0] + `@git.example.com/acme/tool.git"]},
-  "command":  {"command": "/opt/` + k[5] + `/bin/server"}
+  "command":  {"command": "/opt/` + k[5] + `/bin/server"},
+  "` + k[0] + `": {"command": "npx", "args": ["-y", "@acme/named@1.0.0"]},
+  "` + k[2] + `": {"type": "http", "url": "https://named.example.com/mcp"}
 }}`
 	reg := `{"name": "io.github.acme/x", "version": "1.0.0", "description": "x",
   "packages": [{"registryType": "npm", "identifier": "@acme/x", "version": "1.0.0", "transport": {"type": "stdio"},
@@ -291,8 +293,21 @@ func TestNoSecretInSBOM(t *testing.T) {
 			}
 		}
 	}
-	if n := len(*bom.Components) + len(*bom.Services); n != 10 {
-		t.Errorf("%d entries, want 10 (8 definitions and a registry package and remote)", n)
+	if n := len(*bom.Components) + len(*bom.Services); n != 12 {
+		t.Errorf("%d entries, want 12 (10 definitions and a registry package and remote)", n)
+	}
+	seen := map[string]bool{}
+	for _, c := range *bom.Components {
+		if seen[c.BOMRef] {
+			t.Errorf("bom-ref %q twice", c.BOMRef)
+		}
+		seen[c.BOMRef] = true
+	}
+	for _, s := range *bom.Services {
+		if seen[s.BOMRef] {
+			t.Errorf("bom-ref %q twice", s.BOMRef)
+		}
+		seen[s.BOMRef] = true
 	}
 }
 
