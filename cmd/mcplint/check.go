@@ -195,6 +195,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if ws, code = lf.load(paths, &loadErr, "check"); ws == nil {
 			return fail(code, strings.TrimSpace(strings.TrimPrefix(loadErr.String(), "mcplint check: ")))
 		}
+		onePartMemory(true)
 		findings, err = eng.Check(context.Background(), ws, cfg)
 		tot = rules.Totals{Files: len(ws.Documents), Servers: len(ws.Servers)}
 	} else {
@@ -202,6 +203,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if plan == nil {
 			return fail(code, strings.TrimSpace(strings.TrimPrefix(loadErr.String(), "mcplint check: ")))
 		}
+		onePartMemory(plan.Files() <= partFiles)
 		findings, tot, err = eng.CheckPlan(context.Background(), plan, cfg, partFiles)
 	}
 	if err != nil {

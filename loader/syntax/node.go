@@ -93,6 +93,36 @@ type Node struct {
 	Text    string
 	Members []Member
 	Items   []*Node
+	// keys indexes the members of a large object by key (the last
+	// member of each), so a lookup in an object of thousands of servers
+	// is not a scan; Parse builds it.
+	keys map[string]int
+}
+
+// indexFrom is the member count from which Parse indexes an object.
+const indexFrom = 16
+
+// indexMembers builds the key index of every large object under n.
+func indexMembers(n *Node) {
+	if n == nil {
+		return
+	}
+	switch n.Kind {
+	case Object:
+		if len(n.Members) >= indexFrom && n.keys == nil {
+			n.keys = make(map[string]int, len(n.Members))
+			for i, m := range n.Members {
+				n.keys[m.Key] = i
+			}
+		}
+		for i := range n.Members {
+			indexMembers(n.Members[i].Value)
+		}
+	case Array:
+		for _, it := range n.Items {
+			indexMembers(it)
+		}
+	}
 }
 
 // Member is one key of an object with the span of the key itself.
@@ -116,6 +146,12 @@ func (n *Node) Get(key string) *Node {
 // Member returns the last member named key, or nil.
 func (n *Node) Member(key string) *Member {
 	if n == nil || n.Kind != Object {
+		return nil
+	}
+	if n.keys != nil {
+		if i, ok := n.keys[key]; ok {
+			return &n.Members[i]
+		}
 		return nil
 	}
 	for i := len(n.Members) - 1; i >= 0; i-- {
@@ -204,13 +240,102 @@ type File struct {
 	Format Format
 	Root   *Node // nil when the document is empty (TOML/YAML) or did not parse
 	lines  []int // byte offset of the start of each line
+	cols   *columnIndex
 }
 
 // NewFile indexes src. Parsers call it; callers use Parse.
 func NewFile(src []byte, format Format) *File {
 	f := &File{Src: src, Format: format}
 	f.lines = lineStarts(src)
+	f.cols = newColumnIndex(src)
 	return f
+}
+
+// columnStep is how many bytes apart the column index keeps counts: a
+// position lookup decodes at most this many bytes, however long its line.
+const columnStep = 256
+
+// columnIndex counts code points and UTF-16 units from the start of the
+// file at every columnStep bytes, so that a column is two lookups and a
+// short decode rather than a decode from the start of its line: on a
+// one-line file of thousands of values that made every lookup O(n).
+// A file of ASCII needs no counts: columns are byte columns.
+type columnIndex struct {
+	ascii bool
+	// at[k] is the first rune start at or after k*columnStep, runes[k]
+	// and units[k] the code points and UTF-16 units before it.
+	at, runes, units []int
+}
+
+func newColumnIndex(src []byte) *columnIndex {
+	ascii := true
+	for _, c := range src {
+		if c >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return &columnIndex{ascii: true}
+	}
+	n := len(src)/columnStep + 1
+	ci := &columnIndex{at: make([]int, 0, n), runes: make([]int, 0, n), units: make([]int, 0, n)}
+	runes, units := 0, 0
+	for i := 0; ; {
+		for len(ci.at)*columnStep <= i && len(ci.at) < n {
+			ci.at = append(ci.at, i)
+			ci.runes = append(ci.runes, runes)
+			ci.units = append(ci.units, units)
+		}
+		if i >= len(src) {
+			break
+		}
+		r, size := decodeAt(src, i)
+		runes++
+		units += utf16Units(r)
+		i += size
+	}
+	return ci
+}
+
+// decodeAt decodes the rune at i the way columns count: an invalid byte
+// is one column.
+func decodeAt(src []byte, i int) (rune, int) {
+	if c := src[i]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	r, size := utf8.DecodeRune(src[i:])
+	if r == utf8.RuneError && size <= 1 {
+		size = 1
+	}
+	return r, size
+}
+
+func utf16Units(r rune) int {
+	if r >= 0x10000 {
+		return 2
+	}
+	return 1
+}
+
+// before gives the code points and UTF-16 units of the runes that start
+// before offset.
+func (ci *columnIndex) before(src []byte, offset int) (int, int) {
+	k := offset / columnStep
+	if k >= len(ci.at) {
+		k = len(ci.at) - 1
+	}
+	for k > 0 && ci.at[k] > offset {
+		k--
+	}
+	runes, units := ci.runes[k], ci.units[k]
+	for i := ci.at[k]; i < offset; {
+		r, size := decodeAt(src, i)
+		runes++
+		units += utf16Units(r)
+		i += size
+	}
+	return runes, units
 }
 
 func lineStarts(src []byte) []int {
@@ -237,7 +362,36 @@ type Position struct {
 // Position converts a byte offset into a Position. Offsets past the end are
 // clamped to the end of the file.
 func (f *File) Position(offset int) Position {
-	return PositionIn(f.Src, f.lines, offset)
+	if f.cols == nil {
+		return PositionIn(f.Src, f.lines, offset)
+	}
+	offset = min(max(offset, 0), len(f.Src))
+	line := lineOf(f.lines, offset)
+	start := f.lines[line]
+	p := Position{Offset: offset, Line: line + 1, ByteColumn: offset - start + 1}
+	if f.cols.ascii {
+		p.Column, p.UTF16Column = p.ByteColumn, p.ByteColumn
+		return p
+	}
+	r1, u1 := f.cols.before(f.Src, start)
+	r2, u2 := f.cols.before(f.Src, offset)
+	p.Column, p.UTF16Column = r2-r1+1, u2-u1+1
+	return p
+}
+
+// lineOf is the 0-based line holding offset: the last line start at or
+// before it.
+func lineOf(lines []int, offset int) int {
+	lo, hi := 0, len(lines)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if lines[mid] <= offset {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return lo
 }
 
 // LineCount is the number of lines in the file.
@@ -272,16 +426,7 @@ func PositionIn(src []byte, lines []int, offset int) Position {
 	if offset > len(src) {
 		offset = len(src)
 	}
-	// Binary search for the last line start <= offset.
-	lo, hi := 0, len(lines)-1
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if lines[mid] <= offset {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
+	lo := lineOf(lines, offset)
 	start := lines[lo]
 	p := Position{Offset: offset, Line: lo + 1, ByteColumn: offset - start + 1}
 	col, col16 := 1, 1

@@ -20,6 +20,7 @@ func Parse(src []byte, format Format) (*File, error) {
 	default:
 		err = &Error{Msg: "unknown format"}
 	}
+	indexMembers(root)
 	f.Root = root
 	if err != nil {
 		return f, err
