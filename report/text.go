@@ -88,25 +88,23 @@ func Text(w io.Writer, fs []finding.Finding, src Source, sum Summary, opts TextO
 const maxExcerpt = 160
 
 func excerpt(w io.Writer, line string, f finding.Finding, paint func(style, s string) string) {
-	line = strings.ReplaceAll(line, "\t", " ")
-	runes := []rune(line)
 	start := f.Range.Start.Column - 1
 	width := 1
 	if f.Range.End.Line == f.Range.Start.Line && f.Range.End.Column > f.Range.Start.Column {
 		width = f.Range.End.Column - f.Range.Start.Column
 	}
-	// Long lines (minified JSON) are cut around the span.
+	// Long lines (minified JSON) are cut around the span, decoding only
+	// the window (excerptcut.go).
 	offset := 0
-	if len(runes) > maxExcerpt {
-		offset = start - 20
-		if offset < 0 {
-			offset = 0
+	runes, n := window(line, 0, maxExcerpt+1)
+	if n > maxExcerpt {
+		offset = max(start-20, 0)
+		runes, _ = window(line, offset, offset+maxExcerpt)
+	}
+	for i, r := range runes {
+		if r == '\t' {
+			runes[i] = ' '
 		}
-		end := offset + maxExcerpt
-		if end > len(runes) {
-			end = len(runes)
-		}
-		runes = runes[offset:end]
 	}
 	if start-offset > len(runes) {
 		start = len(runes) + offset
