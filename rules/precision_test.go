@@ -1,0 +1,166 @@
+package rules
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/mcplint/mcplint/loader"
+)
+
+var updateCorpus = flag.Bool("update-corpus", false, "rewrite fixtures/corpus/expected.txt (new findings are marked ?)")
+
+// corpusDir holds realistic project trees written after the shapes of
+// public MCP configs; expected.txt lists every finding they give, each
+// marked useful or noise.
+const corpusDir = "../fixtures/corpus"
+
+// corpusCase is one folder of the corpus, checked like `mcplint check
+// <case>` (or the paths its paths.txt names, with the client its
+// client.txt names).
+func runCorpusCase(t *testing.T, e *Engine, name string) ([]string, *loader.Workspace) {
+	t.Helper()
+	root := t.TempDir()
+	dst := filepath.Join(root, name)
+	if err := copyPrecisionTree(filepath.Join(corpusDir, name), dst); err != nil {
+		t.Fatal(err)
+	}
+	opts := loader.Options{WorkDir: root, Paths: []string{dst}}
+	if b, err := os.ReadFile(filepath.Join(dst, "paths.txt")); err == nil {
+		opts.Paths = nil
+		for _, line := range strings.Split(string(b), "\n") {
+			if line = strings.TrimSpace(line); line != "" {
+				opts.Paths = append(opts.Paths, filepath.Join(dst, line))
+			}
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(dst, "client.txt")); err == nil {
+		opts.Client = strings.TrimSpace(string(b))
+	}
+	ws, err := loader.Load(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, err := e.Check(context.Background(), ws, DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, f := range fs {
+		out = append(out, fmt.Sprintf("%s:%d:%d %s %s", filepath.ToSlash(f.File), f.Range.Start.Line, f.Range.Start.Column, f.Level, f.Rule))
+	}
+	return out, ws
+}
+
+func copyPrecisionTree(src, dst string) error {
+	return filepath.Walk(src, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if fi.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, b, 0o644)
+	})
+}
+
+// TestCorpusPrecision checks every corpus case and compares the findings
+// with expected.txt: any finding added or lost fails, and so does a
+// precision (useful findings / all findings) below 95%.
+func TestCorpusPrecision(t *testing.T) {
+	e := engine(t)
+	entries, err := os.ReadDir(corpusDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	expected := map[string]string{} // finding → "useful" or "noise" (with its note)
+	b, err := os.ReadFile(filepath.Join(corpusDir, "expected.txt"))
+	if err != nil && !*updateCorpus {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		// <file>:<line>:<col> <level> <rule> <mark> [note]
+		fields := strings.Fields(line)
+		if len(fields) < 4 {
+			t.Fatalf("expected.txt: malformed line %q", line)
+		}
+		expected[strings.Join(fields[:3], " ")] = strings.Join(fields[3:], " ")
+	}
+	var got []string
+	configs, clients := 0, map[string]bool{}
+	for _, en := range entries {
+		if !en.IsDir() {
+			continue
+		}
+		fs, ws := runCorpusCase(t, e, en.Name())
+		got = append(got, fs...)
+		for _, d := range ws.Documents {
+			if d.Kind == loader.KindClientConfig || d.Kind == loader.KindTeamCatalogue || d.Kind == loader.KindRegistryList || d.Kind == loader.KindRegistryDoc {
+				configs++
+				clients[d.Client] = true
+			}
+		}
+	}
+	sort.Strings(got)
+	if *updateCorpus {
+		var w strings.Builder
+		w.WriteString("# Every finding of the corpus: <file>:<line>:<col> <level> <rule> useful|noise [why]\n")
+		w.WriteString("# TestCorpusPrecision fails on any finding added or lost, and below 95% useful.\n")
+		for _, g := range got {
+			mark := expected[g]
+			if mark == "" {
+				mark = "?"
+			}
+			fmt.Fprintf(&w, "%s %s\n", g, mark)
+		}
+		if err := os.WriteFile(filepath.Join(corpusDir, "expected.txt"), []byte(w.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	useful := 0
+	seen := map[string]bool{}
+	for _, g := range got {
+		seen[g] = true
+		mark, ok := expected[g]
+		switch {
+		case !ok:
+			t.Errorf("new finding not in expected.txt: %s", g)
+		case strings.HasPrefix(mark, "useful"):
+			useful++
+		case strings.HasPrefix(mark, "noise"):
+		default:
+			t.Errorf("finding not marked useful or noise: %s %s", g, mark)
+		}
+	}
+	for k := range expected {
+		if !seen[k] {
+			t.Errorf("expected finding no longer reported: %s", k)
+		}
+	}
+	if len(got) == 0 {
+		t.Fatal("the corpus gave no findings")
+	}
+	precision := 100 * float64(useful) / float64(len(got))
+	t.Logf("corpus: %d configs of %d clients, %d findings, %d useful: precision %.1f%%", configs, len(clients), len(got), useful, precision)
+	if configs < 40 || len(clients) < 8 {
+		t.Errorf("the corpus holds %d configs of %d clients, want at least 40 of 8", configs, len(clients))
+	}
+	if precision < 95 {
+		t.Errorf("precision %.1f%% is below 95%%", precision)
+	}
+}
