@@ -131,8 +131,14 @@ func serverMapAt(doc *Document, m *syntax.Node, ptr string) []*Server {
 	}
 	if m.Kind == syntax.Array {
 		// Servers given as a list where the client wants a map: the client
-		// reads none of them, but list them so rules can point at each.
-		return serverList(doc, m, ptr)
+		// reads none of them (schema/wrong-root-key says so). They are kept
+		// so a secret written in them is still found, marked unread.
+		out := serverList(doc, m, ptr)
+		for _, s := range out {
+			s.Unread, s.Enabled = true, false
+			s.DisabledBy = "the servers are written as a list, which this client does not read"
+		}
+		return out
 	}
 	if m.Kind != syntax.Object {
 		return nil

@@ -62,6 +62,15 @@ type Document struct {
 	Context bool
 	// Pins is the pins file of a tool snapshot's project (nil: none).
 	Pins *PinsDocument
+	// Sniffed is true when the dialect was recognised from the content of
+	// a file named explicitly: no client loads a file at that place by
+	// itself, so it is a copy kept for reference (a catalogue, an example)
+	// and rules about what a client loads (budgets) do not apply.
+	Sniffed bool
+	// Assumed says why a sniffed file was read as its client's; Unsure is
+	// set when nothing did (read as Claude Code's, advice kept neutral).
+	Assumed string
+	Unsure  bool
 	// Variant names a sub-shape when it matters, e.g. "legacy-settings"
 	// for a VS Code settings.json `mcp` block, "exclusive" for
 	// managed-mcp.json, "seed" for a bare array of server.json.
@@ -133,6 +142,11 @@ type Server struct {
 	// external enable/disable state; DisabledBy says which one.
 	Enabled    bool
 	DisabledBy string
+	// Unread is set for an entry of a server list the client does not read
+	// at all (servers written as a list where it wants a map): it is kept
+	// so a committed secret in it is still found, but it never runs,
+	// shadows nothing and gives no finding derived from its guessed shape.
+	Unread bool
 	// Untrusted is set when the client holds the server until trusted
 	// (oceancode trust.json); UntrustedBy says why.
 	Untrusted   bool
@@ -201,6 +215,8 @@ const (
 // State is what a client does with the definition.
 func (s *Server) State() string {
 	switch {
+	case s.Unread:
+		return "not-loaded"
 	case s.ShadowedBy != nil:
 		return "shadowed"
 	case !s.Enabled:

@@ -127,6 +127,7 @@ func (l *run) read(c candidate) (doc *Document, fs []finding.Finding, apply func
 		d = c.pat.dialect
 	} else {
 		d = l.sniff(doc, f.Root)
+		doc.Sniffed = doc.Kind == KindClientConfig
 		if doc.Format == syntax.JSON && strictJSON(doc.Client) {
 			if f2, err := syntax.Parse(src, syntax.JSON); err != nil {
 				doc.File = f2

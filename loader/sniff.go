@@ -66,6 +66,13 @@ func (l *run) sniff(doc *Document, root *syntax.Node) dialect {
 		if doc.Format == syntax.YAML && ms.Kind == syntax.Array {
 			return set(KindClientConfig, "continue", TierProject, dContinue)
 		}
+		if c, why := hintedClient(doc.Path, ms); c != "" {
+			doc.Assumed = why
+			return set(KindClientConfig, c, TierProject, dMCPServers)
+		}
+		// Nothing says which client loads it: read it with Claude Code's
+		// fields, and give advice that fits any client.
+		doc.Assumed, doc.Unsure = "nothing in its name or content names a client", true
 		return set(KindClientConfig, "claude-code", TierProject, dMCPServers)
 	}
 	if sv := root.Get("servers"); sv != nil && sv.Kind == syntax.Object {
@@ -157,4 +164,39 @@ func hasPackageKey(n *syntax.Node, key string) bool {
 // looksContinue: a Continue config or block names itself and its schema.
 func looksContinue(root *syntax.Node) bool {
 	return root.Get("schema") != nil || root.Get("version") != nil || root.Get("name") != nil
+}
+
+// nameHints are words in a file name that name the client whose
+// mcpServers dialect the file is written for ("windsurf.mcp.json",
+// "cursor-mcp.json"). A client whose files are not JSON with mcpServers
+// (Codex) is no hint.
+var nameHints = []struct{ word, client string }{
+	{"claude_desktop", "claude-desktop"}, {"claude-desktop", "claude-desktop"},
+	{"windsurf", "windsurf"}, {"codeium", "windsurf"}, {"cursor", "cursor"},
+	{"cline", "cline"}, {"kilo", "kilo"}, {"roo", "roo"}, {"gemini", "gemini"},
+	{"copilot", "copilot-cli"}, {"kiro", "kiro"}, {"amazonq", "amazonq"},
+	{"junie", "junie"}, {"kimi", "kimi"}, {"lmstudio", "lmstudio"}, {"claude", "claude-code"},
+}
+
+// hintedClient works out the client of an mcpServers file met by content:
+// a key only one client reads (Windsurf's serverUrl) or a client named in
+// the file name. It returns the client and why, or "" when nothing says.
+func hintedClient(path string, servers *syntax.Node) (string, string) {
+	if servers != nil && servers.Kind == syntax.Object {
+		for _, m := range servers.Members {
+			if m.Value.Get("serverUrl") != nil {
+				return "windsurf", `its entries use "serverUrl", Windsurf's key`
+			}
+		}
+	}
+	base := strings.ToLower(path)
+	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
+		base = base[i+1:]
+	}
+	for _, h := range nameHints {
+		if strings.Contains(base, h.word) {
+			return h.client, "its name says " + h.word
+		}
+	}
+	return "", ""
 }

@@ -48,11 +48,22 @@ func (e *Engine) check(ctx context.Context, ws *loader.Workspace, cfg *Config, u
 		if !ok {
 			continue
 		}
+		var srv *loader.Server
+		if r.Server >= 0 && r.Server < len(ws.Servers) {
+			srv = ws.Servers[r.Server]
+		}
+		if srv != nil && srv.Unread && !readsWithoutShape(f.Rule) {
+			continue // derived from a shape the client never reads
+		}
 		level, on := cfg.levelFor(f.Rule, f.Level)
 		if !on {
 			continue
 		}
 		f.Level = level
+		if srv != nil && switchedOff(srv) && f.Level > finding.Warning {
+			// A switched-off server cannot break a run: at most a warning.
+			f.Level = finding.Warning
+		}
 		if r.Fix != nil && strings.HasPrefix(r.Fix.Kind, facts.CodexKindPrefix) && r.Server >= 0 && r.Server < len(ws.Servers) {
 			moves[len(out)] = fix.CodexMove{Kind: r.Fix.Kind, Pointer: r.Fix.Pointer, VarName: r.Fix.Value}
 			movers[len(out)] = ws.Servers[r.Server]
@@ -63,6 +74,29 @@ func (e *Engine) check(ctx context.Context, ws *loader.Workspace, cfg *Config, u
 	out = cfg.applyIgnores(ws, out, used)
 	maskFindings(out)
 	return dropContext(ws, out), nil
+}
+
+// readsWithoutShape reports whether a rule's findings on a server stand
+// even when the client does not read the entry: a secret written in it is
+// committed all the same.
+func readsWithoutShape(rule string) bool {
+	return strings.HasPrefix(rule, "secrets/literal-key") || strings.HasPrefix(rule, "text/")
+}
+
+// switchedOff reports whether the client really leaves the server off: an
+// entry switch counts only in a client that reads one (Claude Code,
+// Claude Desktop, Cursor and VS Code keep the switch outside the file).
+func switchedOff(s *loader.Server) bool {
+	if s.Enabled || s.Unread {
+		return !s.Enabled
+	}
+	if strings.HasSuffix(s.DisabledBy, "in the entry") {
+		switch s.Client {
+		case "claude-code", "claude-desktop", "cursor", "vscode", "copilot-cli":
+			return false
+		}
+	}
+	return true
 }
 
 // Totals counts what a check read.
