@@ -29,7 +29,9 @@ type GroupFact struct {
 
 // counted says whether a server starts and so costs context.
 func counted(s *loader.Server) bool {
-	return s.Tier != loader.TierLibrary && s.State() == "enabled" && s.Transport != "unknown"
+	// A file met by its content (a catalogue or example named on the
+	// command line) is not loaded by any client from where it lies.
+	return s.Tier != loader.TierLibrary && s.State() == "enabled" && s.Transport != "unknown" && (s.Doc == nil || !s.Doc.Sniffed)
 }
 
 func buildGroups(ws *loader.Workspace) []GroupFact {

@@ -33,6 +33,15 @@ type DocFact struct {
 	ParseOK  bool   `json:"parse_ok"`
 	Explicit bool   `json:"explicit"`
 	Size     int    `json:"size"`
+	// Sniffed is set for a file recognised by its content rather than by
+	// its place: no client loads it from there (a catalogue, an example).
+	Sniffed bool `json:"sniffed"`
+	// ClientUnsure is set when nothing said which client the file is for;
+	// advice then fits any client.
+	ClientUnsure bool `json:"client_unsure"`
+	// DevelopsServer says why the document's project looks like an MCP
+	// server under development ("" when it does not).
+	DevelopsServer string `json:"develops_server"`
 	// RootKeys are the top-level keys of the document.
 	RootKeys []FieldFact `json:"root_keys"`
 	// ServersKey is the key this client reads servers from ("" when the
@@ -128,6 +137,15 @@ type ServerFact struct {
 	// Text lists hidden characters and model-directed instructions found
 	// in the server's names, descriptions and tool descriptions.
 	Text []TextFact `json:"text"`
+	// PlainArgs are plain-http addresses of non-local hosts given in the
+	// arguments (mcp-remote http://…, --url http://…).
+	PlainArgs []AddressFact `json:"plain_args"`
+	// ListenAll are the places the server is told to listen on every
+	// network interface (--host 0.0.0.0, -p 0.0.0.0:…, HOST=0.0.0.0).
+	ListenAll []AddressFact `json:"listen_all"`
+	// MachinePaths are absolute paths that exist on one machine only
+	// (/Users/<name>/…, C:/…, an editor's workspaceStorage).
+	MachinePaths []AddressFact `json:"machine_paths"`
 }
 
 // CommandFact is the command as written.
@@ -195,6 +213,10 @@ type URLFact struct {
 	Port     string `json:"port"`
 	Path     string `json:"path"`
 	Loopback bool   `json:"loopback"`
+	// LocalNetwork is set for a host reachable only on a local network (a
+	// single-label name such as a compose service, .local, .internal, a
+	// private address).
+	LocalNetwork bool `json:"local_network"`
 	// HasUser and HasPassword report userinfo in the URL.
 	HasUser     bool `json:"has_user"`
 	HasPassword bool `json:"has_password"`

@@ -166,6 +166,21 @@ func splitCommandLine(s string) []string {
 			inWord = true
 			i++
 			b.WriteByte(s[i])
+		case c == '$' && i+1 < len(s) && s[i+1] == '(':
+			inWord = true
+			j := closingParen(s, i+1)
+			b.WriteString(s[i:j])
+			i = j - 1
+		case c == '`':
+			inWord = true
+			j := strings.IndexByte(s[i+1:], '`')
+			if j < 0 {
+				b.WriteString(s[i:])
+				i = len(s)
+				break
+			}
+			b.WriteString(s[i : i+j+2])
+			i += j + 1
 		case c == ';' || c == '|' || c == '&':
 			flush()
 			op := string(c)
@@ -181,6 +196,24 @@ func splitCommandLine(s string) []string {
 	}
 	flush()
 	return out
+}
+
+// closingParen returns the index just past the ')' that closes the '('
+// at open (len(s) when it is not closed).
+func closingParen(s string, open int) int {
+	depth := 0
+	for i := open; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		}
+	}
+	return len(s)
 }
 
 func isControlOp(w string) bool {
@@ -273,6 +306,93 @@ func shellScript(ws []word) (launcher string, script string, at word, ok bool) {
 	return "", "", word{}, false
 }
 
+// peelWrappers drops programs that only start another command in front of
+// a shell: env [VAR=…] CMD, wsl[.exe] [-d DISTRO] [-e|--] CMD, docker run
+// [flags] IMAGE CMD, cmd /c CMD (one program). It returns the words from
+// the first shell on and the outermost wrapper's name ("" when none).
+func peelWrappers(ws []word) ([]word, string) {
+	name := ""
+	for range 4 {
+		if len(ws) == 0 {
+			return ws, name
+		}
+		base := baseOf(ws[0].text)
+		next := ws
+		switch {
+		case base == "env":
+			i := 1
+			for i < len(ws) && (strings.HasPrefix(ws[i].text, "-") || isAssignment(ws[i].text)) {
+				i++
+			}
+			next = ws[i:]
+		case base == "wsl" || base == "wsl.exe":
+			i := 1
+			for i < len(ws) && strings.HasPrefix(ws[i].text, "-") {
+				f := strings.ToLower(ws[i].text)
+				if f == "-e" || f == "--exec" || f == "--" {
+					i++
+					break
+				}
+				if f == "-d" || f == "--distribution" || f == "-u" || f == "--user" || f == "--cd" {
+					i++
+				}
+				i++
+			}
+			next = ws[i:]
+		case (base == "docker" || base == "podman" || base == "nerdctl") && len(ws) > 2 && strings.ToLower(ws[1].text) == "run":
+			i := 2
+			for i < len(ws) && strings.HasPrefix(ws[i].text, "-") {
+				n, _, has := splitFlag(ws[i].text)
+				if dockerValued[n] && !has {
+					i++
+				}
+				i++
+			}
+			if i+1 >= len(ws) {
+				return ws, name
+			}
+			next = ws[i+1:] // the words after the image
+		case base == "cmd":
+			_, script, at, ok := shellScript(ws)
+			if !ok {
+				return ws, name
+			}
+			if first := baseOf(firstWord(at.text)); cmdIsScript(script) && !shellNames[first] && first != "wsl" && first != "powershell" && first != "pwsh" {
+				return ws, name
+			}
+			for i, w := range ws {
+				if w.pointer == at.pointer && w.index == at.index && w.text == at.text {
+					next = ws[i:]
+					break
+				}
+			}
+			if len(next) == 1 && strings.ContainsAny(next[0].text, " \t") {
+				next = splitInto(next[0])
+			}
+		default:
+			return ws, name
+		}
+		if len(next) == 0 || len(next) == len(ws) {
+			return ws, name
+		}
+		if name == "" {
+			name = commandBase(ws[0].text)
+			if base == "docker" || base == "podman" || base == "nerdctl" {
+				name += " run"
+			}
+		}
+		ws = next
+	}
+	return ws, name
+}
+
+func firstWord(s string) string {
+	if f := strings.Fields(s); len(f) > 0 {
+		return f[0]
+	}
+	return ""
+}
+
 // cmdIsScript reports whether the text after cmd /c is more than one
 // simple command (cmd /c npx -y pkg is the usual Windows wrapper).
 func cmdIsScript(s string) bool { return strings.ContainsAny(s, "&|<>") }
@@ -313,10 +433,7 @@ func unwrap(ws []word) []word {
 				ws = firstCommand(ws)
 				continue
 			}
-			ws = firstCommand(splitInto(word{text: script, index: at.index, pointer: at.pointer}))
-			for len(ws) > 0 && (ws[0].text == "exec" || strings.Contains(ws[0].text, "=") && !strings.HasPrefix(ws[0].text, "-")) {
-				ws = ws[1:]
-			}
+			ws = launchedCommand(splitInto(word{text: script, index: at.index, pointer: at.pointer}))
 			continue
 		}
 		return ws
@@ -330,6 +447,77 @@ func splitInto(w word) []word {
 		out = append(out, word{text: t, index: w.index, pointer: w.pointer})
 	}
 	return out
+}
+
+// launchedCommand is the command a script launches: after leading
+// set-up commands (cd DIR, export A=…, A=…) joined by && or ;, the last
+// simple command with its assignments and exec dropped. A script of any
+// other shape gives its first command.
+func launchedCommand(ws []word) []word {
+	if cmd, ok := plainLaunch(ws); ok {
+		return cmd
+	}
+	return stripAssignments(firstCommand(ws))
+}
+
+func stripAssignments(ws []word) []word {
+	for len(ws) > 0 && (ws[0].text == "exec" || isAssignment(ws[0].text)) {
+		ws = ws[1:]
+	}
+	return ws
+}
+
+func isAssignment(w string) bool {
+	i := strings.IndexByte(w, '=')
+	if i <= 0 || strings.HasPrefix(w, "-") {
+		return false
+	}
+	for _, c := range w[:i] {
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// plainLaunch reports whether a script only sets up and then launches
+// one program: "cd DIR && exec prog …", "A=$(gh auth token) exec prog …",
+// "export A=…; prog …". It returns the launched command.
+func plainLaunch(ws []word) ([]word, bool) {
+	var cmds [][]word
+	start := 0
+	for i, w := range ws {
+		if strings.ContainsAny(w.text, "<>") && !strings.HasPrefix(w.text, "$(") {
+			return nil, false // a redirect: on stdio it can break the protocol
+		}
+		if isControlOp(w.text) {
+			if w.text != "&&" && w.text != ";" {
+				return nil, false // a pipe, || or a background job
+			}
+			cmds = append(cmds, ws[start:i])
+			start = i + 1
+		}
+	}
+	cmds = append(cmds, ws[start:])
+	for _, c := range cmds[:len(cmds)-1] {
+		if len(c) == 0 {
+			continue
+		}
+		switch {
+		case c[0].text == "cd" || c[0].text == "export" || c[0].text == "set":
+		case len(stripAssignments(c)) == 0:
+		default:
+			return nil, false
+		}
+	}
+	last := stripAssignments(cmds[len(cmds)-1])
+	if len(last) == 0 {
+		return nil, false
+	}
+	if b := baseOf(last[0].text); shellNames[b] || b == "eval" || b == "source" || b == "." {
+		return nil, false
+	}
+	return last, true
 }
 
 // firstCommand cuts words at the first control operator.
@@ -597,6 +785,9 @@ func readNPM(rf *RunnerFact, rest []word) {
 		if why == "" && strings.HasPrefix(name, "--@") && strings.HasSuffix(name, ":registry") {
 			why = "fetches this scope's packages from another registry"
 		}
+		if (name == "--registry" || strings.HasSuffix(name, ":registry")) && defaultNPMRegistry(value) {
+			why = "" // the public registry npx uses anyway (VS Code's gallery writes it)
+		}
 		if why != "" {
 			rf.Flags = append(rf.Flags, flagFact(name, fw, why))
 		}
@@ -612,6 +803,23 @@ func readNPM(rf *RunnerFact, rest []word) {
 	}
 	rf.Spec, rf.PackagePointer = pkg, pkgWord.pointer
 	npmSpec(rf, pkg)
+}
+
+// defaultNPMRegistry reports whether a --registry value is the public npm
+// registry, where npx fetches from anyway.
+func defaultNPMRegistry(v string) bool {
+	u := strings.TrimSuffix(strings.ToLower(strings.TrimSpace(v)), "/")
+	switch u {
+	case "https://registry.npmjs.org", "https://registry.npmjs.com", "https://registry.yarnpkg.com":
+		return true
+	}
+	return false
+}
+
+// defaultPyPIIndex reports whether an index URL is PyPI's own.
+func defaultPyPIIndex(v string) bool {
+	u := strings.TrimSuffix(strings.ToLower(strings.TrimSpace(v)), "/")
+	return u == "https://pypi.org/simple" || u == "https://pypi.python.org/simple"
 }
 
 var (
@@ -758,6 +966,10 @@ func readPython(rf *RunnerFact, kind runnerKind, rest []word) {
 				if isAddress(strings.TrimSpace(pep508URL(value))) {
 					why = "installs the package from an address instead of a published release"
 				}
+			}
+		case "--index-url", "-i", "--default-index":
+			if defaultPyPIIndex(value) {
+				why = "" // PyPI itself
 			}
 		case "--pip-args":
 			l := strings.ToLower(value)
@@ -1110,6 +1322,113 @@ var (
 	substRe      = regexp.MustCompile("\\$\\(|`[^`]+`")
 )
 
+// valueReaders are commands whose output is a value (a token from a
+// credential helper, a folder, a version), not code: $(gh auth token)
+// and cd "$(git rev-parse --show-toplevel)" read a value, and reading a
+// token from a credential helper is better than writing it in the file.
+var valueReaders = map[string]bool{
+	"gh": true, "git": true, "op": true, "security": true, "cat": true, "pass": true, "aws": true,
+	"gcloud": true, "az": true, "vault": true, "pwd": true, "dirname": true, "basename": true,
+	"realpath": true, "readlink": true, "echo": true, "printf": true, "printenv": true, "jq": true,
+	"head": true, "tail": true, "date": true, "whoami": true, "id": true, "uname": true,
+	"hostname": true, "secret-tool": true, "bw": true, "doppler": true, "keyring": true,
+	"which": true, "command": true, "cut": true, "tr": true, "grep": true, "awk": true, "sed": true,
+	"security.exe": true, "gh.exe": true, "git.exe": true, "op.exe": true, "infisical": true,
+	"get-content": true, "cygpath": true, "wslpath": true, "npm": true, "pnpm": true,
+}
+
+// codeSubstitution reports whether a shell text holds a command
+// substitution ($(…) or backticks) whose output is run as code or that
+// fetches something: one in command position, or one running a command
+// that is not a value reader. Substitutions that only read a value do
+// not count.
+func codeSubstitution(text string) bool {
+	for i := 0; i < len(text); i++ {
+		var inner string
+		start := i
+		switch {
+		case text[i] == '$' && i+1 < len(text) && text[i+1] == '(':
+			j := closingParen(text, i+1)
+			inner = strings.TrimSuffix(text[i+2:j], ")")
+			i = j - 1
+		case text[i] == '`':
+			j := strings.IndexByte(text[i+1:], '`')
+			if j < 0 {
+				return true
+			}
+			inner = text[i+1 : i+1+j]
+			i += j + 1
+		default:
+			continue
+		}
+		if substCommandPosition(text[:start]) || !readsValue(inner) {
+			return true
+		}
+	}
+	return false
+}
+
+// substCommandPosition reports whether a substitution starting after
+// prefix stands where the shell expects a command, so its output runs.
+func substCommandPosition(prefix string) bool {
+	p := strings.TrimRight(prefix, " \t\"'")
+	if p == "" {
+		return true
+	}
+	for _, end := range []string{";", "&", "|", "(", "{", "exec", "eval", "source", " ."} {
+		if strings.HasSuffix(p, end) {
+			return true
+		}
+	}
+	return false
+}
+
+// readsValue reports whether a substituted command only reads a value.
+func readsValue(inner string) bool {
+	inner = strings.TrimSpace(inner)
+	if inner == "" || strings.Contains(inner, "$(") || strings.Contains(inner, "`") {
+		return false
+	}
+	if _, _, ok := pipeInfo(inner); ok {
+		return false
+	}
+	ws := splitCommandLine(inner)
+	for i, w := range ws {
+		if i == 0 || (i > 0 && (ws[i-1] == "|" || ws[i-1] == "&&" || ws[i-1] == ";" || ws[i-1] == "||")) {
+			if !valueReaders[baseOf(w)] {
+				return false
+			}
+		}
+	}
+	return len(ws) > 0
+}
+
+// quietScript reports whether an inline script only sets up and launches
+// one program, reading values on the way (cd "$(git rev-parse
+// --show-toplevel)" && exec uv run …, TOKEN=$(gh auth token) exec npx …):
+// what runs is the launched program, which the runner rules check, and
+// the set-up hides nothing that runs.
+func quietScript(script string) bool {
+	ws := splitCommandLine(script)
+	words := make([]word, len(ws))
+	for i, w := range ws {
+		words[i] = word{text: w}
+	}
+	cmd, ok := plainLaunch(words)
+	if !ok || codeSubstitution(script) {
+		return false
+	}
+	// "exec prog" alone sets nothing up: it is a script around one
+	// command, which can be run directly.
+	setup := strings.Contains(script, "$(") || strings.Contains(script, "`")
+	for _, w := range ws[:len(ws)-len(cmd)] {
+		if isControlOp(w) || isAssignment(w) {
+			setup = true
+		}
+	}
+	return setup
+}
+
 // pipeInfo finds a download run by an interpreter in a shell text.
 func pipeInfo(text string) (downloader, interpreter string, ok bool) {
 	if m := pipeRe.FindStringSubmatch(text); m != nil {
@@ -1146,9 +1465,13 @@ func shellFact(s *loader.Server, args []ArgFact) *ShellFact {
 	type shellText struct{ text, pointer string }
 	var texts []shellText
 	lineAt := cmdPointer
-	if launcher, script, at, ok := shellScript(all); ok {
-		if !strings.HasPrefix(launcher, "cmd") || cmdIsScript(script) {
+	inner, wrapper := peelWrappers(all)
+	if launcher, script, at, ok := shellScript(inner); ok {
+		if (!strings.HasPrefix(launcher, "cmd") || cmdIsScript(script)) && !quietScript(script) {
 			sh.Launcher, sh.Pointer = launcher, at.pointer
+			if wrapper != "" {
+				sh.Launcher = wrapper + " … " + launcher
+			}
 			found = true
 		}
 		texts = append(texts, shellText{script, at.pointer})
@@ -1162,7 +1485,7 @@ func shellFact(s *loader.Server, args []ArgFact) *ShellFact {
 		line = append(line, w.text)
 	}
 	for _, t := range texts {
-		if substRe.MatchString(t.text) && !sh.CommandSubstitution {
+		if substRe.MatchString(t.text) && codeSubstitution(t.text) && !sh.CommandSubstitution {
 			sh.CommandSubstitution = true
 			if sh.Pointer == "" {
 				sh.Pointer = t.pointer

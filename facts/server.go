@@ -95,6 +95,13 @@ func buildDoc(i int, d *loader.Document) DocFact {
 		}
 	}
 	df.ClientName = loader.ClientName(d.Client)
+	df.Sniffed, df.ClientUnsure = d.Sniffed, d.Unsure
+	if d.Tier == loader.TierProject {
+		df.DevelopsServer = developsServer(d.ProjectDir)
+	}
+	if d.Unsure {
+		df.ClientName = "the client that loads this file"
+	}
 	return df
 }
 
@@ -215,6 +222,9 @@ func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int) Serve
 		sf.OAuth = &OAuthFact{Pointer: s.OAuth.Pointer, ClientID: secret.MaskValue("", s.OAuth.ClientID), HasSecret: s.OAuth.HasSecret, SecretPointer: s.OAuth.SecretPtr, Disabled: s.OAuth.Disabled}
 	}
 	envFacts(&sf, s)
+	sf.PlainArgs = plainArgAddresses(sf.Args)
+	sf.ListenAll = listenAll(s, &sf)
+	sf.MachinePaths = machinePaths(s, &sf)
 	return sf
 }
 
@@ -305,6 +315,7 @@ func urlFact(s *loader.Server) *URLFact {
 	uf.Port = u.Port()
 	uf.Path = u.EscapedPath()
 	uf.Loopback = isLoopback(uf.Host)
+	uf.LocalNetwork = !uf.Loopback && localNetwork(uf.Host)
 	if u.User != nil {
 		uf.HasUser = u.User.Username() != ""
 		_, uf.HasPassword = u.User.Password()

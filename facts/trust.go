@@ -130,6 +130,9 @@ func trustFacts(sf *ServerFact, s *loader.Server) {
 	if s.Via != "" {
 		t.ClientName = "oceancode" // only oceancode reads the copy this way
 	}
+	if s.Doc != nil && s.Doc.Unsure {
+		t.ClientName = "the client that loads this file"
+	}
 	if n := s.Node; n != nil && n.Kind == syntax.Object {
 		for _, k := range []string{"autoApprove", "alwaysAllow"} {
 			m := n.Member(k)

@@ -124,12 +124,25 @@ report contains sc.finding(g, "info", msg) if {
 report contains sc.finding(g, level(g), msg) if {
 	some g in candidates
 	not sc.deferred(g)
+	not guess_below_error(g)
 	reasons := [r | some r in [threshold(g), cap_text(g)]; r != ""]
 	count(reasons) > 0
-	msg := sprintf("%s loads ~%d tools %s (%s): %s; switch off the servers or tools this project does not use%s", [
-		sc.client_name(g), total(g), sc.where(g), estimate(g), concat("; ", reasons), meta_note(g),
+	msg := sprintf("%s loads ~%d tools %s (%s): %s; switch off the servers or tools this project does not use%s%s", [
+		sc.client_name(g), total(g), sc.where(g), estimate(g), concat("; ", reasons), meta_note(g), estimate_note(g),
 	])
 }
+
+# A count guessed for every server is too weak to warn on (the server
+# count rule still does); past the error line it is still worth a look.
+guess_below_error(g) if {
+	count(known(g)) == 0
+	total(g) < budget.tools_max
+	not over_cap(g)
+}
+
+estimate_note(g) := "; the count is an estimate: give real counts with a tool snapshot (.mcplint/tools/*.json in the project, or --tools FILE)" if {
+	count(known(g)) < count(g.members)
+} else := ""
 
 threshold(g) := sprintf("over budget (%d tools), and all their definitions are sent with the first prompt", [budget.tools_max]) if {
 	total(g) >= budget.tools_max

@@ -3,9 +3,10 @@
 # description: |
 #   A configuration that defines nothing: a file (or its servers key)
 #   with no servers in it, a file given by name that has none of the keys
-#   any client reads, or an empty "env" block in a server entry. Nothing
-#   breaks, but it is usually a leftover or a half-finished edit: remove
-#   the empty part, or add the servers you meant to. An empty
+#   any client reads. Nothing breaks, but it is usually a leftover or a
+#   half-finished edit: remove the file, or add the servers you meant to.
+#   An empty "env" (or "environment", "headers") block in a server entry
+#   is not reported: it is harmless, and tools write such blocks. An empty
 #   managed-mcp.json "mcpServers" is left alone, since there it is how an
 #   administrator switches MCP off, and so is ~/.claude.json, which Claude
 #   Code writes itself.
@@ -52,16 +53,6 @@ report contains lib.on_doc(d, "", msg) if {
 	msg := "the file is empty and defines no servers: add servers or delete it"
 }
 
-report contains lib.at(s, f.pointer, msg) if {
-	some s in lib.servers("empty_env")
-	some f in s.fields
-	f.key in {"env", "environment", "envs"}
-	f.kind == "object"
-	not has_env(s)
-	msg := sprintf("the %q block of %q is empty: remove it", [f.key, s.name])
-}
-
-has_env(s) if count(s.env) > 0
 
 servers_pointer(d) := concat("", ["/", d.servers_key]) if d.servers_key != ""
 

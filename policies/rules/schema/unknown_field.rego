@@ -26,7 +26,19 @@ report contains with_fix(level(lib.at_key(s, p.pointer, p.message), p), p) if {
 	some s in lib.servers("field_problems")
 	some p in s.field_problems
 	p.kind == "unknown-field"
+	not catalogue_field(s, p)
 }
+
+# A file met by its content rather than at a client's place (a catalogue
+# or example kept in the repository for copying) describes its servers:
+# such fields are what the document is for, not a mistake.
+catalogue_field(s, p) if {
+	input.documents[s.doc].sniffed
+	key := regex.replace(p.pointer, `^.*/`, "")
+	key in descriptive
+}
+
+descriptive := {"description", "title", "displayName", "display_name", "homepage", "repository", "website", "docs", "documentation", "tags", "category", "categories", "icon", "author", "license", "notes"}
 
 level(f, p) := lib.with_level(f, p.level) if p.level != ""
 

@@ -21,6 +21,10 @@
 #   ${VAR:-default} is literal text and is. Credentials in a remote
 #   server's own address (user info, a key in the query) are reported by
 #   transport/url-credentials. Values are shown masked.
+#
+#   A key that was committed is compromised even after the fix: it stays
+#   readable in the repository's history and in every clone. Rotate it
+#   (revoke it and issue a new one) as well as moving it out of the file.
 # custom:
 #   level: error
 #   source: Paseo ("no literal key"; a project's .mcp.json never holds a key, a secret becomes a ${VAR} reference and the sheet names the variable to set)
@@ -39,7 +43,7 @@ report contains f if {
 	some d in v.secrets
 	not url_credentials(s, v, d)
 	var := var_for(s, v, d)
-	msg := sprintf("%s (%s) is written in %s: %s", [d.description, d.masked, v.where, instead(s, v, d, var)])
+	msg := sprintf("%s (%s) is written in %s: %s%s", [d.description, d.masked, v.where, instead(s, v, d, var), rotate(s)])
 	f := with_fix(s, v, var, lib.at(s, v.pointer, msg))
 }
 
@@ -135,7 +139,18 @@ kind_suffix(d) := "WEBHOOK_URL" if {
 } else := "TOKEN"
 
 # instead says what to write, in the client's own syntax.
+# rotate: a key in a committed file stays in the repository's history, so
+# it is compromised even after the fix.
+rotate(s) := "; then rotate the key: once committed it stays readable in the history, so it is compromised even after the fix" if {
+	lib.committed(s)
+} else := ""
+
+unsure(s) if input.documents[s.doc].client_unsure
+
 instead(s, v, d, var) := msg if {
+	unsure(s)
+	msg := sprintf(`replace it with a reference to a variable %s in the syntax of the client that loads this file (${%s} in Claude Code, ${env:%s} in Cursor, VS Code and Windsurf) and set %s where that client starts; nothing says which client this file is for (name it with --client)`, [var, var, var, var])
+} else := msg if {
 	some r in v.refs
 	r.has_default
 	r.syntax == "dollar-brace"
@@ -195,7 +210,9 @@ bearer_auth(v) if {
 # with_fix attaches the fix Go makes from the real bytes: every credential
 # in the value becomes a reference to var in the client's syntax. Go
 # drops it where the client has no syntax for one.
-with_fix(s, v, var, f) := object.union(f, {"fix": {"kind": "secret-to-reference", "pointer": v.pointer, "value": var}}) if {
+with_fix(s, v, var, f) := f if {
+	unsure(s) # no client's syntax can be chosen for it
+} else := object.union(f, {"fix": {"kind": "secret-to-reference", "pointer": v.pointer, "value": var}}) if {
 	_ := secrets.form(s, v.field, var)
 	not has_default(v)
 	not webhook(v)

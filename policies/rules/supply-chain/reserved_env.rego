@@ -34,10 +34,19 @@ report contains level(s, lib.at_key(s, e.pointer, msg)) if {
 	some s in lib.servers(concat("", ["env/", key]))
 	some e in s.env
 	e.key == key
+	not selector(s, upper(key))
 	msg := sprintf("%s is a name the host reserves for %s: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one", [e.key, w])
 }
 
 reserved(k) := "its AWS credentials and settings" if startswith(k, "AWS_")
+
+# selector: choosing which of the host's AWS profiles and regions a
+# configured server uses is how AWS's own MCP servers are set up; it
+# copies no credential. A catalogue entry still may not set them.
+selector(s, k) if {
+	not lib.library(s)
+	k in {"AWS_PROFILE", "AWS_DEFAULT_PROFILE", "AWS_REGION", "AWS_DEFAULT_REGION"}
+}
 
 reserved(k) := "the agent's own Anthropic API key, endpoint and settings" if startswith(k, "ANTHROPIC_")
 

@@ -9,7 +9,7 @@ findings(keys) := rs if {
 
 test_reserved_names_are_reported_on_the_key if {
 	keys := [
-		"AWS_PROFILE", "AWS_SECRET_ACCESS_KEY", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "CLAUDE_CODE_USE_BEDROCK",
+		"AWS_ENDPOINT_URL", "AWS_SECRET_ACCESS_KEY", "ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "CLAUDE_CODE_USE_BEDROCK",
 		"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "NO_PROXY", "ALL_PROXY", "MCP_CLIENT_SECRET", "MCP_TIMEOUT",
 		"MCP_TOOL_TIMEOUT", "MAX_MCP_OUTPUT_TOKENS",
 	]
@@ -39,8 +39,14 @@ test_library_entry_is_an_error if {
 	}
 }
 
+# Picking a profile or region of the host's is how AWS's servers are set
+# up: not reported in a configured server.
+test_profile_and_region_in_a_configured_server if {
+	count(findings(["AWS_PROFILE", "AWS_REGION", "AWS_DEFAULT_REGION"])) == 0
+}
+
 test_configured_server_stays_a_warning if {
-	s := object.union(server(["AWS_PROFILE"]), {"tier": "project", "client": "claude-code"})
+	s := object.union(server(["AWS_ENDPOINT_URL"]), {"tier": "project", "client": "claude-code"})
 	rs := report with input as {"servers": [s]}
 	count(rs) == 1
 	every f in rs {

@@ -12,6 +12,9 @@
 #   refuses these in an entry, and Goose refuses most of them. Remove
 #   the variable; write an absolute program path in command instead of
 #   PATH, and keep registry or index settings in the user's own config.
+#   PYTHONPATH pointing into the project's own folder (./src, or under
+#   ${workspaceFolder}) in a configured server is how a server is run
+#   from its source while it is developed: it is not reported.
 # custom:
 #   level: error
 #   source: 'Paseo team catalogue rules ("its env may not set what changes how the runner starts: NODE_OPTIONS, NPM_CONFIG_*, UV_*, PIP_*, PYTHON*, PATH, LD_*, DYLD_*, HOME, SHELL")'
@@ -31,6 +34,7 @@ report contains lib.at_key(s, e.pointer, msg) if {
 	some s in lib.servers(concat("", ["env/", key]))
 	some e in s.env
 	e.key == key
+	not own_path(s, upper(key), e.value)
 	msg := sprintf("%s in env %s: %s", [e.key, w, instead(upper(e.key))])
 }
 
@@ -60,3 +64,36 @@ instead(k) := `remove it and write the program's absolute path in "command" inst
 	some p in {"NPM_CONFIG_", "UV_", "PIP_"}
 	startswith(k, p)
 } else := "remove it; pass what the server needs as its own arguments or variables"
+
+# own_path: PYTHONPATH into the project's own folder in a configured
+# server (not a catalogue entry) is how a server is run from its source
+# while it is developed: not reported.
+own_path(s, "PYTHONPATH", v) if {
+	not lib.library(s)
+	own_folder(v)
+}
+
+# own_folder: every entry of a path list is inside the project: relative
+# (./src, src, .) or under a variable for the project folder.
+own_folder(v) if {
+	parts := [p | some p in regex.split(`[:;]`, v); p != ""]
+	count(parts) > 0
+	every p in parts {
+		inside(p)
+	}
+}
+
+inside(p) if {
+	not startswith(p, "/")
+	not startswith(p, "~")
+	not startswith(p, "$")
+	not startswith(p, "\\")
+	not regex.match(`^[A-Za-z]:`, p)
+	not contains(p, "..")
+}
+
+inside(p) if {
+	some pre in {"${workspaceFolder}", "${CLAUDE_PROJECT_DIR}", "${PWD}", "$PWD", "${workspaceRoot}"}
+	startswith(p, pre)
+	not contains(p, "..")
+}

@@ -10,7 +10,7 @@ findings(keys) := rs if {
 test_every_listed_name_is_reported if {
 	keys := [
 		"NODE_OPTIONS", "NPM_CONFIG_REGISTRY", "npm_config_userconfig", "UV_INDEX_URL", "UV_EXTRA_INDEX_URL",
-		"PIP_INDEX_URL", "PYTHONPATH", "PYTHONSTARTUP", "PATH", "Path", "LD_PRELOAD", "LD_LIBRARY_PATH",
+		"PIP_INDEX_URL", "PYTHONSTARTUP", "PATH", "Path", "LD_PRELOAD", "LD_LIBRARY_PATH",
 		"DYLD_INSERT_LIBRARIES", "HOME", "SHELL",
 	]
 	rs := findings(keys)
@@ -48,4 +48,20 @@ test_library_entry_is_reported_at_the_rule_level if {
 		not f.level
 		f.pointer == "/mcpServers/x/env/NODE_OPTIONS"
 	}
+}
+
+# PYTHONPATH into the project's own folder: a local-development habit.
+test_pythonpath_into_the_project_is_not_reported if {
+	s := {"index": 0, "doc": 0, "name": "dev", "tier": "project", "pointer": "/mcpServers/dev", "env": [{"key": "PYTHONPATH", "value": "./src", "pointer": "/mcpServers/dev/env/PYTHONPATH"}]}
+	count(report) == 0 with input as {"servers": [s], "index": {"env/PYTHONPATH": [0]}}
+	s2 := object.union(s, {"env": [{"key": "PYTHONPATH", "value": "${workspaceFolder}/src:lib", "pointer": "/p"}]})
+	count(report) == 0 with input as {"servers": [s2], "index": {"env/PYTHONPATH": [0]}}
+}
+
+test_pythonpath_elsewhere_stays_an_error if {
+	s := {"index": 0, "doc": 0, "name": "dev", "tier": "project", "pointer": "/mcpServers/dev", "env": [{"key": "PYTHONPATH", "value": "/opt/hooks:./src", "pointer": "/mcpServers/dev/env/PYTHONPATH"}]}
+	r := report with input as {"servers": [s], "index": {"env/PYTHONPATH": [0]}}
+	count(r) == 1
+	some f in r
+	not f.level
 }

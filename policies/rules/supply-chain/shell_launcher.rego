@@ -12,7 +12,14 @@
 #   address returns. Run the program directly, with a pinned package
 #   (npx name@1.2.3, uvx name==1.2.3, an image by digest) and fixed
 #   arguments. cmd /c around one plain command, the usual Windows wrapper
-#   for npx, is not reported.
+#   for npx, is not reported. A shell behind a wrapper (wsl.exe … bash -c,
+#   docker run IMAGE sh -c, env … bash -c, cmd /c bash -c) is. A script
+#   that only sets up and launches one program, reading values on the
+#   way (TOKEN=$(gh auth token) exec npx …, cd "$(git rev-parse
+#   --show-toplevel)" && exec uv run …), is not: reading a token from a
+#   credential helper is the good practice, and the launched program is
+#   checked by the runner rules. A substitution whose output runs, or
+#   that fetches something ($(curl …)), is reported.
 # custom:
 #   level: warning
 #   source: peers (MCP05 shell launcher with inline script; MCP04 download piped to interpreter)

@@ -4,10 +4,15 @@
 #   A remote server's address must use https (or wss). Plain http and ws
 #   send the session, and any token in a header, in clear text. Loopback
 #   addresses (localhost, 127.0.0.1, [::1]) are allowed, since the traffic
-#   never leaves the machine, except in a catalogue or library entry:
-#   Paseo refuses an entry at any address but https, localhost and wss
-#   included (plain http from this machine is allowed only for a
-#   library's own address, see catalogue/library-address).
+#   never leaves the machine, and so are hosts only a local network
+#   reaches: a single-label name (http://jenkins:8080, a compose service),
+#   .local, .internal, .lan or a private address, except in a catalogue
+#   or library entry: Paseo refuses an entry at any address but https,
+#   localhost and wss included (plain http from this machine is allowed
+#   only for a library's own address, see catalogue/library-address). A
+#   plain-http address of a public host passed to a stdio bridge in its
+#   arguments (mcp-remote http://host/…, mcp-proxy --url http://…) is
+#   reported too: the bridge connects to it just the same.
 # custom:
 #   level: error
 #   source: Paseo ("Addresses must be https"; plain http only from localhost)
@@ -24,6 +29,7 @@ report contains lib.at(s, s.url.pointer, msg) if {
 	s.url.valid
 	s.url.scheme in {"http", "ws"}
 	not s.url.loopback
+	not s.url.local_network
 	not lib.library(s)
 	msg := sprintf("%s://%s is not encrypted: use %ss://%s (plain %s is allowed only to localhost)", [s.url.scheme, s.url.host, s.url.scheme, s.url.host, s.url.scheme])
 }
@@ -43,3 +49,9 @@ entry_hint(s) := " (plain http from this machine is allowed only for a library's
 else := sprintf(": use https://%s", [s.url.host]) if s.url.scheme == "http"
 
 else := ""
+
+report contains lib.at(s, a.pointer, msg) if {
+	some s in lib.servers("args")
+	some a in s.plain_args
+	msg := sprintf("the bridge connects to %s://%s in clear text: use %ss://%s (plain %s is allowed only to localhost and local-network hosts)", [a.scheme, a.host, a.scheme, a.host, a.scheme])
+}

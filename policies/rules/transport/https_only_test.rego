@@ -37,3 +37,22 @@ test_library_entry_is_reported_at_the_rule_level if {
 		f.pointer == "/0/url"
 	}
 }
+
+# A single-label name (a compose service), .internal or a private address
+# is reached over a local network only.
+test_local_network_hosts_pass if {
+	count(report) == 0 with input as {"servers": [
+		server({"valid": true, "scheme": "http", "host": "jenkins", "loopback": false, "local_network": true, "pointer": "/a"}),
+		server({"valid": true, "scheme": "http", "host": "10.0.0.7", "loopback": false, "local_network": true, "pointer": "/b"}),
+	]}
+}
+
+# An address a bridge connects to, given in its arguments.
+test_plain_http_in_args if {
+	s := {"index": 0, "doc": 0, "pointer": "/mcpServers/x", "url": null, "plain_args": [{"scheme": "http", "host": "tools.example.com", "pointer": "/mcpServers/x/args/2", "value": "http://tools.example.com/mcp"}]}
+	r := report with input as {"servers": [s], "index": {"args": [0]}}
+	count(r) == 1
+	some f in r
+	f.pointer == "/mcpServers/x/args/2"
+	contains(f.message, "the bridge connects to http://tools.example.com in clear text: use https://tools.example.com")
+}

@@ -9,7 +9,11 @@
 #   server in your own user-level or local config (for Claude Code,
 #   `claude mcp add --scope local`, which writes ~/.claude.json), or
 #   commit a stdio entry that starts the server instead of an address
-#   that assumes it is already running.
+#   that assumes it is already running. When the repository is itself
+#   the MCP server under development (its package.json, pyproject.toml,
+#   go.mod or Cargo.toml depends on an MCP SDK), a localhost entry is
+#   how its developers try it out: that is reported at info level only,
+#   with the manifest that tells.
 # custom:
 #   level: warning
 #   source: clients.md (project tiers are committed; user and local tiers are per machine)
@@ -20,12 +24,28 @@ package mcplint.rules.transport["localhost-in-project"]
 
 import data.mcplint.lib
 
+report contains lib.with_level(lib.at(s, s.url.pointer, msg), "info") if {
+	some s in lib.servers("loopback")
+	s.tier == "project"
+	s.url.valid
+	s.url.loopback
+	why := develops(s)
+	msg := sprintf("%q points at %s, this machine's own server: this repository looks like the MCP server itself (%s), so the entry is for developing it and is fine while you do; if it is meant for people who only use the repository, commit a command that starts the server instead", [s.name, address(s.url), why])
+}
+
 report contains lib.at(s, s.url.pointer, msg) if {
 	some s in lib.servers("loopback")
 	s.tier == "project"
 	s.url.valid
 	s.url.loopback
+	not develops(s)
 	msg := sprintf("%q points at %s, which exists only on the machine that runs it, but %s is committed with the project: move it to %s, or commit a command that starts the server", [s.name, address(s.url), lib.doc_of(s).path, user_config(s.client)])
+}
+
+# develops says why the repository looks like the MCP server itself.
+develops(s) := w if {
+	w := lib.doc_of(s).develops_server
+	w != ""
 }
 
 address(u) := sprintf("%s://%s:%s", [u.scheme, host(u.host), u.port]) if {

@@ -41,3 +41,15 @@ test_user_and_local_tiers_pass if {
 test_remote_host_in_project_passes if {
 	count(report) == 0 with input as {"documents": docs, "servers": [srv("project", 0, "claude-code", {"scheme": "https", "host": "mcp.example.com", "loopback": false})]}
 }
+
+# The repository is the MCP server under development: info, and advice
+# that fits.
+test_server_under_development if {
+	d := [{"index": 0, "path": ".mcp.json", "develops_server": "pyproject.toml depends on mcp"}]
+	r := report with input as {"documents": d, "servers": [srv("project", 0, "claude-code", {"scheme": "http", "host": "localhost", "port": "8000", "loopback": true})]}
+	count(r) == 1
+	some f in r
+	f.level == "info"
+	contains(f.message, "this repository looks like the MCP server itself (pyproject.toml depends on mcp)")
+	not contains(f.message, "claude mcp add")
+}

@@ -1,0 +1,216 @@
+package facts
+
+import (
+	"net"
+	"net/url"
+	"regexp"
+	"strings"
+
+	"github.com/mcplint/mcplint/loader"
+)
+
+// AddressFact is a network address written in a server's arguments
+// (mcp-remote http://host/…, --url http://…), or a listening address.
+type AddressFact struct {
+	// Value is the address or flag as written (masked).
+	Value   string `json:"value"`
+	Pointer string `json:"pointer"`
+	Scheme  string `json:"scheme"`
+	Host    string `json:"host"`
+	// Why says what the fact means, for messages.
+	Why string `json:"why"`
+}
+
+// localNetwork reports whether a host can only be reached from a local
+// network: a single-label name (a compose service, a host on the office
+// network: http://jenkins:8080), a name under .local, .internal, .lan,
+// .home.arpa or a cluster's .svc, or a private, link-local or unique-local
+// address. Plain http to such a host does not cross the internet.
+func localNetwork(host string) bool {
+	h := strings.TrimSuffix(strings.ToLower(strings.Trim(host, "[]")), ".")
+	if h == "" {
+		return false
+	}
+	if ip := net.ParseIP(h); ip != nil {
+		return ip.IsPrivate() || ip.IsLinkLocalUnicast() || ip.IsLoopback()
+	}
+	if !strings.Contains(h, ".") {
+		return !strings.ContainsAny(h, "${}%<>")
+	}
+	for _, suf := range []string{".local", ".internal", ".lan", ".home.arpa", ".svc", ".svc.cluster.local", ".localhost"} {
+		if strings.HasSuffix(h, suf) {
+			return true
+		}
+	}
+	return false
+}
+
+// plainArgAddresses lists the plain-http (and ws) addresses of public
+// hosts given in a stdio server's arguments: the remote a bridge such as
+// mcp-remote or mcp-proxy connects to (its url field is empty).
+func plainArgAddresses(args []ArgFact) []AddressFact {
+	out := []AddressFact{}
+	for _, a := range args {
+		v := strings.TrimSpace(a.Value)
+		if strings.HasPrefix(v, "-") {
+			_, val, has := splitFlag(v)
+			if !has {
+				continue
+			}
+			v = val
+		}
+		l := strings.ToLower(v)
+		if !strings.HasPrefix(l, "http://") && !strings.HasPrefix(l, "ws://") {
+			continue
+		}
+		u, err := url.Parse(v)
+		if err != nil || u.Hostname() == "" {
+			continue
+		}
+		host := strings.ToLower(u.Hostname())
+		if isLoopback(host) || localNetwork(host) || strings.ContainsAny(host, "${}") {
+			continue
+		}
+		out = append(out, AddressFact{Value: v, Pointer: a.Pointer, Scheme: strings.ToLower(u.Scheme), Host: host})
+	}
+	return out
+}
+
+var allInterfacesRe = regexp.MustCompile(`^(0\.0\.0\.0|::|\[::\]|\*)$`)
+
+// listenAll lists where a server is told to listen on every network
+// interface: --host 0.0.0.0 (and --bind, --listen, --address), a docker
+// -p 0.0.0.0:… publish, or HOST=0.0.0.0 in its env. A server that
+// listens there is reachable by anyone on the network, with no
+// authentication in most MCP servers.
+func listenAll(s *loader.Server, sf *ServerFact) []AddressFact {
+	out := []AddressFact{}
+	hostFlag := map[string]bool{"--host": true, "-h": false, "--bind": true, "--bind-address": true, "--listen": true,
+		"--address": true, "--addr": true, "--hostname": true, "--server-host": true, "--http-host": true, "-b": true}
+	ws := sf.Args
+	docker := sf.Runner != nil && sf.Runner.Ecosystem == "oci"
+	for i := 0; i < len(ws); i++ {
+		v := strings.TrimSpace(ws[i].Value)
+		name, val, has := splitFlag(v)
+		if docker && (name == "-p" || name == "--publish") {
+			if !has && i+1 < len(ws) {
+				val = ws[i+1].Value
+				i++
+			}
+			if strings.HasPrefix(val, "0.0.0.0:") || strings.HasPrefix(val, "[::]:") {
+				out = append(out, AddressFact{Value: name + " " + val, Pointer: ws[i].Pointer, Host: "0.0.0.0",
+					Why: "publishes the container's port on every interface of the host"})
+			}
+			continue
+		}
+		if !hostFlag[name] {
+			// --host=0.0.0.0:8080 and --listen 0.0.0.0:8080 forms
+			continue
+		}
+		at := ws[i].Pointer
+		if !has {
+			if i+1 >= len(ws) {
+				continue
+			}
+			val, at = ws[i+1].Value, ws[i+1].Pointer
+			i++
+		}
+		host := val
+		if h, _, err := net.SplitHostPort(val); err == nil {
+			host = h
+		}
+		if allInterfacesRe.MatchString(strings.TrimSpace(host)) {
+			out = append(out, AddressFact{Value: name + " " + val, Pointer: at, Host: host,
+				Why: "makes the server listen on every network interface"})
+		}
+	}
+	for _, e := range sf.Env {
+		k := strings.ToUpper(e.Key)
+		if k != "HOST" && k != "BIND" && k != "BIND_ADDRESS" && k != "LISTEN_HOST" && k != "SERVER_HOST" && k != "MCP_HOST" &&
+			k != "FASTMCP_HOST" && k != "UVICORN_HOST" && k != "HOSTNAME_BIND" {
+			continue
+		}
+		host := strings.TrimSpace(e.Value)
+		if h, _, err := net.SplitHostPort(host); err == nil {
+			host = h
+		}
+		if allInterfacesRe.MatchString(host) {
+			out = append(out, AddressFact{Value: e.Key + "=" + e.Value, Pointer: e.Pointer, Host: host,
+				Why: "makes the server listen on every network interface"})
+		}
+	}
+	return out
+}
+
+var (
+	macHome      = regexp.MustCompile(`^(/Users/[^/\s"']+/)`)
+	linuxHome    = regexp.MustCompile(`^(/home/[^/\s"']+/)`)
+	windowsDrive = regexp.MustCompile(`(?i)^([a-z]:[\\/])`)
+	wsStorage    = regexp.MustCompile(`(?i)workspaceStorage[\\/][0-9a-f]{6,}`)
+)
+
+// machinePaths lists absolute paths in a committed server entry that
+// exist on one machine only: a home folder (/Users/<name>/…,
+// /home/<name>/…), a Windows drive (C:/…, D:\…) or an editor's
+// per-workspace storage folder. A value is checked when it is a path
+// (or --flag=PATH), not a script that names one. Windows' own folders
+// (C:\Program Files\…, C:\Windows), which other machines share, are
+// left out.
+func machinePaths(s *loader.Server, sf *ServerFact) []AddressFact {
+	out := []AddressFact{}
+	check := func(v, ptr string, command bool) {
+		v = strings.TrimSpace(v)
+		if strings.HasPrefix(v, "-") {
+			// --db=/Users/x/… is a path; --flag alone is not
+			_, val, has := splitFlag(v)
+			if !has {
+				return
+			}
+			v = val
+		}
+		why := ""
+		switch {
+		case wsStorage.MatchString(v):
+			why = "an editor's storage folder of one workspace on one machine"
+		case macHome.MatchString(v) || linuxHome.MatchString(v):
+			why = "one user's home folder"
+		case windowsDrive.MatchString(v):
+			if programFiles(v) {
+				return
+			}
+			why = "a drive of one Windows machine"
+		default:
+			return
+		}
+		out = append(out, AddressFact{Value: v, Pointer: ptr, Why: why})
+	}
+	if sf.Command != nil {
+		check(s.Command, sf.Command.Pointer, true)
+	}
+	for _, a := range sf.Args {
+		check(a.Value, a.Pointer, false)
+	}
+	for _, e := range sf.Env {
+		check(e.Value, e.Pointer, false)
+	}
+	if s.Cwd != "" {
+		check(s.Cwd, s.Pointer+"/cwd", false)
+	}
+	return out
+}
+
+// programFiles reports whether a Windows path is an installed program's
+// place, the same on every machine (C:\Program Files\nodejs\node.exe).
+func programFiles(p string) bool {
+	l := strings.ToLower(strings.ReplaceAll(p, "\\", "/"))
+	if len(l) < 3 {
+		return false
+	}
+	rest := l[2:] + "/"
+	for _, p := range []string{"/program files/", "/program files (x86)/", "/windows/", "/programdata/"} {
+		if strings.HasPrefix(rest, p) {
+			return true
+		}
+	}
+	return false
+}
