@@ -170,7 +170,7 @@ func codexServerFix(s *loader.Server, moves []CodexMove) *finding.Fix {
 	return &finding.Fix{
 		Title: "Move the literal keys out of the file into variables Codex reads",
 		Edits: edits,
-		Note:  fmt.Sprintf("set %s in the environment Codex starts from (the old values are no longer in the file)", strings.Join(set, ", ")),
+		Note:  fmt.Sprintf("set %s in the environment Codex starts from (the old values are no longer in the file); %s", strings.Join(set, ", "), RotateNote),
 	}
 }
 

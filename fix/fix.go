@@ -13,6 +13,10 @@ import (
 	"github.com/mcplint/mcplint/secret"
 )
 
+// RotateNote ends the note of every fix that moves a credential out of a
+// file: a key that was committed stays in the history and every clone.
+const RotateNote = "then rotate the key: one that was committed stays readable in the history, so it is compromised even now it is gone from the file"
+
 // Build turns a policy's fix intent into byte edits, or nil when it
 // cannot be done safely (the file did not parse, the value is not a
 // string, the client has no reference syntax there).
@@ -62,7 +66,7 @@ func Build(d *loader.Document, s *loader.Server, in *facts.FixIntent) *finding.F
 		return &finding.Fix{
 			Title: fmt.Sprintf("Replace the literal key with %s", ref),
 			Edits: []finding.Edit{edit(n.Start, n.End, quoted)},
-			Note:  fmt.Sprintf("set %s in the environment %s starts from (the old value is no longer in the file)", in.Value, loader.ClientName(s.Client)),
+			Note:  fmt.Sprintf("set %s in the environment %s starts from (the old value is no longer in the file); %s", in.Value, loader.ClientName(s.Client), RotateNote),
 		}
 	case facts.FixValueToReference:
 		n := f.Root.Lookup(in.Pointer)
@@ -77,7 +81,7 @@ func Build(d *loader.Document, s *loader.Server, in *facts.FixIntent) *finding.F
 		return &finding.Fix{
 			Title: fmt.Sprintf("Replace the value with %s", ref),
 			Edits: []finding.Edit{edit(n.Start, n.End, quoted)},
-			Note:  fmt.Sprintf("set %s in the environment %s starts from (the old value is no longer in the file)", in.Value, loader.ClientName(s.Client)),
+			Note:  fmt.Sprintf("set %s in the environment %s starts from (the old value is no longer in the file); %s", in.Value, loader.ClientName(s.Client), RotateNote),
 		}
 	case facts.FixReplaceString:
 		n := f.Root.Lookup(in.Pointer)
