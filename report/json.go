@@ -4,6 +4,8 @@
 package report
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"io"
 
@@ -83,12 +85,6 @@ type jsonEdit struct {
 	NewText     string `json:"newText"`
 }
 
-type jsonDoc struct {
-	Version  string        `json:"version,omitempty"`
-	Findings []jsonFinding `json:"findings"`
-	Summary  Summary       `json:"summary"`
-}
-
 // JSON writes the findings document: {"findings": […], "summary": {…}}.
 // Columns are 1-based and count Unicode code points.
 func JSON(w io.Writer, fs []finding.Finding, sum Summary) error {
@@ -96,19 +92,62 @@ func JSON(w io.Writer, fs []finding.Finding, sum Summary) error {
 }
 
 // JSONVersion is JSON with the version of mcplint that wrote it as the
-// document's "version" field.
+// document's "version" field. The document is written one finding at a
+// time, byte for byte as encoding/json would indent the whole of it, so a
+// check with 100,000 findings does not hold its report in memory too.
 func JSONVersion(w io.Writer, version string, fs []finding.Finding, sum Summary) error {
-	doc := jsonDoc{Version: version, Findings: make([]jsonFinding, 0, len(fs)), Summary: sum}
-	for _, f := range fs {
-		doc.Findings = append(doc.Findings, jsonFinding{
-			Rule: f.Rule, Level: f.Level.String(), Message: f.Message, File: f.File,
-			Line: f.Range.Start.Line, Column: f.Range.Start.Column,
-			EndLine: f.Range.End.Line, EndColumn: f.Range.End.Column,
-			Pointer: f.Pointer, Server: f.Server, Client: f.Client, Tier: f.Tier,
-			Fingerprint: f.Fingerprint, Related: related(f.Related), Fix: fixJSON(f.Fix),
-		})
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	// value writes v indented as a member at depth 1 (prefix "  ") or an
+	// element at depth 2 (prefix "    "), without the encoder's newline.
+	value := func(prefix string, v any) error {
+		buf.Reset()
+		enc.SetIndent(prefix, "  ")
+		if err := enc.Encode(v); err != nil {
+			return err
+		}
+		bw.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+		return nil
 	}
-	return writeJSON(w, doc)
+	bw.WriteString("{\n")
+	if version != "" {
+		bw.WriteString(`  "version": `)
+		if err := value("  ", version); err != nil {
+			return err
+		}
+		bw.WriteString(",\n")
+	}
+	if len(fs) == 0 {
+		bw.WriteString(`  "findings": [],` + "\n")
+	} else {
+		bw.WriteString(`  "findings": [` + "\n")
+		for i, f := range fs {
+			bw.WriteString("    ")
+			if err := value("    ", jsonFinding{
+				Rule: f.Rule, Level: f.Level.String(), Message: f.Message, File: f.File,
+				Line: f.Range.Start.Line, Column: f.Range.Start.Column,
+				EndLine: f.Range.End.Line, EndColumn: f.Range.End.Column,
+				Pointer: f.Pointer, Server: f.Server, Client: f.Client, Tier: f.Tier,
+				Fingerprint: f.Fingerprint, Related: related(f.Related), Fix: fixJSON(f.Fix),
+			}); err != nil {
+				return err
+			}
+			if i < len(fs)-1 {
+				bw.WriteString(",\n")
+			} else {
+				bw.WriteString("\n")
+			}
+		}
+		bw.WriteString("  ],\n")
+	}
+	bw.WriteString(`  "summary": `)
+	if err := value("  ", sum); err != nil {
+		return err
+	}
+	bw.WriteString("\n}\n")
+	return bw.Flush()
 }
 
 func writeJSON(w io.Writer, v any) error {

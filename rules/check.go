@@ -119,6 +119,7 @@ func (e *Engine) CheckPlan(ctx context.Context, plan *loader.Plan, cfg *Config, 
 	seen := map[string]bool{}
 	var tot Totals
 	var all []finding.Finding
+	strs := interner{}
 	for i, part := range plan.Split(maxFiles) {
 		ws, err := part.Load()
 		if err != nil {
@@ -142,6 +143,7 @@ func (e *Engine) CheckPlan(ctx context.Context, plan *loader.Plan, cfg *Config, 
 			}
 		}
 		attachSource(ws, fs)
+		detach(fs, strs)
 		all = append(all, fs...)
 	}
 	all = append(all, cfg.unusedConfigIgnores(used)...)

@@ -243,14 +243,9 @@ func (e *Engine) eval(ctx context.Context, in ast.Value) ([]rawFinding, error) {
 	}
 	out := make([]rawFinding, 0, len(items))
 	for _, it := range items {
-		b, err := json.Marshal(it)
+		f, err := decodeFinding(it)
 		if err != nil {
 			return nil, err
-		}
-		var f rawFinding
-		f.Server, f.Doc = -1, -1
-		if err := json.Unmarshal(b, &f); err != nil {
-			return nil, fmt.Errorf("rule result %s: %w", b, err)
 		}
 		out = append(out, f)
 	}
