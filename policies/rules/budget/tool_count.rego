@@ -96,10 +96,16 @@ over_cap(g) := c if {
 # OC_MCP_META_TOOLS=1 does it from 64 tools up.
 meta_note(g) := sprintf("; oceancode replaces them with its search_tool and use_tool meta-tools %s", [meta_text]) if {
 	g.client == "claude-code"
-	some d in input.documents
-	d.kind == "trust-file"
+	trust_file_read
 	meta_reached(total(g))
 } else := ""
+
+# Once per evaluation, not once per group: a monorepo has thousands of
+# groups and documents.
+trust_file_read if {
+	some d in input.documents
+	d.kind == "trust-file"
+}
 
 meta_reached(n) if {
 	input.config.meta_tools
