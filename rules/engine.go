@@ -31,6 +31,7 @@ const Query = "data.mcplint.main.findings"
 type Engine struct {
 	compiler *ast.Compiler
 	query    rego.PreparedEvalQuery
+	ruleIDs  []string // the rule of each binding of query (query.go), nil for the router
 	catalog  map[string]*Rule
 	prebuilt bool          // compiled at build time (prebuilt.go)
 	limits   *PolicyLimits // set by SetPolicyLimits (sandbox.go)
@@ -183,11 +184,11 @@ func New(ctx context.Context, policyDirs []string) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	pq, err := rego.New(rego.Compiler(c), rego.Query(Query)).PrepareForEval(ctx)
+	pq, ids, err := prepare(ctx, c, len(policyDirs) > 0)
 	if err != nil {
 		return nil, err
 	}
-	return &Engine{compiler: c, query: pq, catalog: catalog}, nil
+	return &Engine{compiler: c, query: pq, ruleIDs: ids, catalog: catalog}, nil
 }
 
 // Rules returns the catalog sorted by id.
@@ -234,18 +235,18 @@ func (e *Engine) eval(ctx context.Context, in ast.Value) ([]rawFinding, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(rs) == 0 || len(rs[0].Expressions) == 0 {
-		return nil, nil
-	}
-	items, ok := rs[0].Expressions[0].Value.([]any)
-	if !ok {
-		return nil, fmt.Errorf("policy result is %T, want a set", rs[0].Expressions[0].Value)
+	items, ids, err := e.results(rs)
+	if err != nil {
+		return nil, err
 	}
 	out := make([]rawFinding, 0, len(items))
-	for _, it := range items {
+	for i, it := range items {
 		f, err := decodeFinding(it)
 		if err != nil {
 			return nil, err
+		}
+		if ids != nil {
+			f.Rule = ids[i]
 		}
 		out = append(out, f)
 	}

@@ -17,7 +17,6 @@ import (
 	"strings"
 
 	"github.com/open-policy-agent/opa/v1/ast"
-	"github.com/open-policy-agent/opa/v1/rego"
 
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/policies"
@@ -626,9 +625,9 @@ func newPrebuilt(ctx context.Context) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	pq, err := rego.New(rego.Compiler(c), rego.Query(Query)).PrepareForEval(ctx)
+	pq, ids, err := prepare(ctx, c, false)
 	if err != nil {
 		return nil, err
 	}
-	return &Engine{compiler: c, query: pq, catalog: catalog, prebuilt: true}, nil
+	return &Engine{compiler: c, query: pq, ruleIDs: ids, catalog: catalog, prebuilt: true}, nil
 }

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/open-policy-agent/opa/v1/rego"
-
 	"github.com/mcplint/mcplint/finding"
 )
 
@@ -52,11 +50,11 @@ func TestPrebuiltEngineMatchesCompile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pq, err := rego.New(rego.Compiler(c), rego.Query(Query)).PrepareForEval(ctx)
+	pq, ids, err := prepare(ctx, c, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pre := &Engine{compiler: c, query: pq, catalog: catalog, prebuilt: true}
+	pre := &Engine{compiler: c, query: pq, ruleIDs: ids, catalog: catalog, prebuilt: true}
 	src, err := New(ctx, []string{t.TempDir()}) // any --policy: compiled from source
 	if err != nil {
 		t.Fatal(err)
