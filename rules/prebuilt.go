@@ -64,7 +64,6 @@ func PolicyHash() [32]byte {
 // and the indices evaluation uses. Every other stage rewrites or checks,
 // which was done when the file was built.
 var prebuiltStages = map[ast.StageID]bool{
-	ast.StageInitLocalVarGen:           true,
 	ast.StageSetModuleTree:             true,
 	ast.StageSetRuleTree:               true,
 	ast.StageSetGraph:                  true,

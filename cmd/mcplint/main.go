@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/startgc"
 	"github.com/mcplint/mcplint/secret"
 )
 
@@ -23,6 +24,7 @@ const (
 )
 
 func main() {
+	startgc.Restore()
 	stop := startProfile()
 	code := run(os.Args[1:], os.Stdout, os.Stderr)
 	stop()
