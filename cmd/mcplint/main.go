@@ -23,8 +23,11 @@ const (
 	exitInternal = 3 // a bug in mcplint
 )
 
+// The collector was off while the libraries initialised (startgc); it is
+// on again before main or a test runs.
+func init() { startgc.Restore() }
+
 func main() {
-	startgc.Restore()
 	stop := startProfile()
 	code := run(os.Args[1:], os.Stdout, os.Stderr)
 	stop()

@@ -3,8 +3,8 @@
 // garbage at init in a process that may live for 30 ms. It imports
 // nothing but runtime/debug, and the main package imports it, so Go
 // initialises it before those libraries (in import path order among the
-// packages whose dependencies are ready). Main calls Restore as soon as
-// it starts.
+// packages whose dependencies are ready). The main package calls Restore
+// in its own init, which runs after every library's.
 package startgc
 
 import "runtime/debug"
