@@ -110,7 +110,8 @@ type Totals struct {
 // part holds whole projects and the shared home-tier files, so each
 // cross-file rule sees what it would see in one evaluation; findings in
 // the shared files, met once per part, are reported once. Each finding
-// carries its masked source line, since the files are not kept.
+// carries its masked source line, since the files are not kept, and the
+// findings of a part are packed (pack.go) until the check ends.
 func (e *Engine) CheckPlan(ctx context.Context, plan *loader.Plan, cfg *Config, maxFiles int) ([]finding.Finding, Totals, error) {
 	if cfg == nil {
 		cfg = DefaultConfig()
@@ -118,7 +119,8 @@ func (e *Engine) CheckPlan(ctx context.Context, plan *loader.Plan, cfg *Config, 
 	used := make([]bool, len(cfg.Ignores))
 	seen := map[string]bool{}
 	var tot Totals
-	var all []finding.Finding
+	var parts []packed
+	total := 0
 	strs := interner{}
 	for i, part := range plan.Split(maxFiles) {
 		ws, err := part.Load()
@@ -143,8 +145,19 @@ func (e *Engine) CheckPlan(ctx context.Context, plan *loader.Plan, cfg *Config, 
 			}
 		}
 		attachSource(ws, fs)
-		detach(fs, strs)
-		all = append(all, fs...)
+		p, err := pack(fs)
+		if err != nil {
+			return nil, tot, err
+		}
+		parts = append(parts, p)
+		total += p.n
+	}
+	all := make([]finding.Finding, 0, total)
+	for _, p := range parts {
+		var err error
+		if all, err = p.unpack(all, strs); err != nil {
+			return nil, tot, err
+		}
 	}
 	all = append(all, cfg.unusedConfigIgnores(used)...)
 	finding.Sort(all)

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/facts"
-	"github.com/mcplint/mcplint/finding"
 )
 
 // decodeFinding reads one policy result as encoding/json would decode it
@@ -182,28 +181,4 @@ func (in interner) of(s string) string {
 	s = strings.Clone(s)
 	in[s] = s
 	return s
-}
-
-// detach copies what the findings of one part hold out of that part's
-// memory: a server name or a source line is a substring of the file's
-// text, and would keep the whole text (and the part) alive until the
-// check ends.
-func detach(fs []finding.Finding, in interner) {
-	for i := range fs {
-		f := &fs[i]
-		f.Rule, f.File, f.Client, f.Tier = in.of(f.Rule), in.of(f.File), in.of(f.Client), in.of(f.Tier)
-		f.Server = in.of(f.Server)
-		f.Message, f.Pointer, f.Source = strings.Clone(f.Message), strings.Clone(f.Pointer), strings.Clone(f.Source)
-		for j := range f.Related {
-			r := &f.Related[j]
-			r.File, r.Pointer, r.Message = in.of(r.File), strings.Clone(r.Pointer), strings.Clone(r.Message)
-		}
-		if f.Fix != nil {
-			f.Fix.Title, f.Fix.Note = strings.Clone(f.Fix.Title), strings.Clone(f.Fix.Note)
-			for j := range f.Fix.Edits {
-				e := &f.Fix.Edits[j]
-				e.File, e.NewText = in.of(e.File), strings.Clone(e.NewText)
-			}
-		}
-	}
 }

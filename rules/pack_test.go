@@ -1,0 +1,48 @@
+package rules
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/mcplint/mcplint/finding"
+	"github.com/mcplint/mcplint/loader/syntax"
+)
+
+// TestPackGivesBackWhatWasPacked: every field, nil and empty slices
+// apart, over two parts.
+func TestPackGivesBackWhatWasPacked(t *testing.T) {
+	p := func(o int) syntax.Position {
+		return syntax.Position{Offset: o, Line: o / 10, Column: o % 10, UTF16Column: o%10 + 1, ByteColumn: o%10 + 2}
+	}
+	r := finding.Range{Start: p(123), End: p(4567)}
+	parts := [][]finding.Finding{
+		{
+			{Rule: "secrets/literal-key", Level: finding.Error, Message: "m ✓ \x00", File: "a/.mcp.json", Range: r, Pointer: "/mcpServers/x~1y",
+				Server: "x/y", Client: "claude-code", Tier: "project", Fingerprint: "00ff", Source: `  "k": "****"`,
+				Related: []finding.Location{{File: "b.json", Range: r, Pointer: "/p", Message: "there"}},
+				Fix:     &finding.Fix{Title: "t", Note: "n", Edits: []finding.Edit{{File: "a/.mcp.json", Range: r, NewText: "${X}"}, {File: "c", NewText: ""}}}},
+			{Rule: "r", Level: finding.Info, Related: []finding.Location{}, Fix: &finding.Fix{Edits: []finding.Edit{}}},
+			{Rule: "r", Level: finding.Warning, Fix: &finding.Fix{Title: "only a title"}},
+		},
+		{},
+		{{Rule: "secrets/literal-key", File: "a/.mcp.json", Message: "second part"}},
+	}
+	var want, got []finding.Finding
+	in := interner{}
+	for _, fs := range parts {
+		want = append(want, fs...)
+		pk, err := pack(fs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err = pk.unpack(got, in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("unpacked:\n%#v\nwant:\n%#v", got, want)
+	}
+	if _, err := (packed{data: []byte{1, 2, 3}, n: 1}).unpack(nil, in); err == nil {
+		t.Error("garbage unpacked without an error")
+	}
+}
