@@ -75,10 +75,15 @@ func Apply(path string, src []byte, format syntax.Format, edits []finding.Edit, 
 	if err != nil {
 		return Result{}, err
 	}
-	res := Result{Target: target, Linked: target != filepath.Clean(abs)}
-	if res.Linked && !opts.OutsideRoots && !insideRoots(target, opts.Roots) {
+	res := Result{Target: target}
+	if fi, err := os.Lstat(abs); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		res.Linked = true
+	}
+	// Roots are compared with their links resolved too, so a plain file
+	// under a linked temporary folder (macOS's /var) is inside.
+	if !opts.OutsideRoots && !insideRoots(target, opts.Roots) {
 		how := "it is a link to"
-		if fi, err := os.Lstat(abs); err == nil && fi.Mode()&os.ModeSymlink == 0 {
+		if !res.Linked {
 			how = "a folder on its path is a link, so it is"
 		}
 		return res, &Refused{fmt.Sprintf("%s %s, outside the folders being fixed; nothing was written (--fix-outside-roots edits it there)", how, target)}

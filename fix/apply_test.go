@@ -58,3 +58,33 @@ func TestApplyRefusesAChangedFile(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestApplyUnderALinkedRoot: a plain file under a root that is itself a
+// link (macOS's /var, a linked checkout) is inside the roots and is not
+// reported as a link.
+func TestApplyUnderALinkedRoot(t *testing.T) {
+	dir := t.TempDir()
+	real := filepath.Join(dir, "real")
+	if err := os.Mkdir(real, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "checkout")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip(err)
+	}
+	src := `{"a": "b"}`
+	p := filepath.Join(link, ".mcp.json")
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Apply(p, []byte(src), syntax.JSON, []finding.Edit{replaceEdit(src, `"b"`, `"c"`)}, Options{Roots: []string{link}})
+	if err != nil || res.Linked {
+		t.Fatalf("res %+v, err %v", res, err)
+	}
+	if b, _ := os.ReadFile(filepath.Join(real, ".mcp.json")); string(b) != `{"a": "c"}` {
+		t.Errorf("wrote %q", b)
+	}
+	if fi, _ := os.Lstat(link); fi.Mode()&os.ModeSymlink == 0 {
+		t.Error("the linked root is no longer a link")
+	}
+}
