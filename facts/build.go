@@ -27,6 +27,7 @@ func Build(ws *loader.Workspace, cfg ConfigFact) Input {
 		in.Servers[i] = buildServer(i, docIdx[s.Doc], s, srvIdx)
 	})
 	toolClashes(&in, ws, docIdx)
+	unrecordedPins(&in, ws, docIdx)
 	in.Config = cfg
 	in.Index = indexServers(in.Servers)
 	in.Groups = buildGroups(ws)

@@ -28,6 +28,9 @@ type SnapshotFact struct {
 	// Clashes are tools another effective server of the same project
 	// offers too, or descriptions that name another server's tool.
 	Clashes []ToolClashFact `json:"clashes"`
+	// Unrecorded, for a pins file, names the pinned servers no snapshot of
+	// the project records (a deleted snapshot hides its drift).
+	Unrecorded []string `json:"unrecorded"`
 }
 
 // ToolDriftFact is one difference between a snapshot and its pins.
@@ -125,10 +128,13 @@ func boolOf(n *syntax.Node) (bool, bool) {
 // snapshotFact builds the facts of a tool snapshot document that need no
 // other document: names and drift against the pins.
 func snapshotFact(d *loader.Document) *SnapshotFact {
+	if d.Kind == loader.KindToolPins {
+		return &SnapshotFact{Drift: []ToolDriftFact{}, Names: []ToolNameFact{}, Clashes: []ToolClashFact{}, Unrecorded: []string{}}
+	}
 	if d.Kind != loader.KindToolSnapshot {
 		return nil
 	}
-	f := &SnapshotFact{Drift: []ToolDriftFact{}, Names: []ToolNameFact{}, Clashes: []ToolClashFact{}}
+	f := &SnapshotFact{Drift: []ToolDriftFact{}, Names: []ToolNameFact{}, Clashes: []ToolClashFact{}, Unrecorded: []string{}}
 	for _, ts := range loader.SnapshotSets(d) {
 		for _, t := range ts.Tools {
 			f.Names = append(f.Names, ToolNameFact{Server: ts.Server, Tool: t.Name, Pointer: t.Pointer,
@@ -191,6 +197,45 @@ func driftOf(d *loader.Document, ts *loader.ToolSet) []ToolDriftFact {
 		}
 	}
 	return out
+}
+
+// unrecordedPins fills, for each pins file, the pinned servers that no
+// snapshot of its project records.
+func unrecordedPins(in *Input, ws *loader.Workspace, docIdx map[*loader.Document]int) {
+	recorded := map[*loader.PinsDocument]map[string]bool{}
+	for _, d := range ws.Documents {
+		if d.Kind != loader.KindToolSnapshot || d.Pins == nil {
+			continue
+		}
+		if recorded[d.Pins] == nil {
+			recorded[d.Pins] = map[string]bool{}
+		}
+		for _, ts := range loader.SnapshotSets(d) {
+			recorded[d.Pins][ts.Server] = true
+		}
+		if d.ParseFailed {
+			// A snapshot that does not parse is reported as such; its
+			// servers are not "missing".
+			recorded[d.Pins]["\x00any"] = true
+		}
+	}
+	for _, d := range ws.Documents {
+		if d.Kind != loader.KindToolPins || d.Pins == nil || d.Pins.Pins == nil {
+			continue
+		}
+		i, ok := docIdx[d]
+		if !ok || in.Documents[i].Snapshot == nil || recorded[d.Pins]["\x00any"] {
+			continue
+		}
+		var names []string
+		for name := range d.Pins.Pins.Servers {
+			if !recorded[d.Pins][name] {
+				names = append(names, name)
+			}
+		}
+		sort.Strings(names)
+		in.Documents[i].Snapshot.Unrecorded = append(in.Documents[i].Snapshot.Unrecorded, names...)
+	}
 }
 
 // badNameChars lists the characters model APIs refuse in a tool name.

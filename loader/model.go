@@ -60,7 +60,8 @@ type Document struct {
 	// same client and project needs it (pre-commit passes staged files
 	// only); findings in it are not reported.
 	Context bool
-	// Pins is the pins file of a tool snapshot's project (nil: none).
+	// Pins is the pins file of a tool snapshot's project (nil: none); for
+	// the pins file itself, its own contents.
 	Pins *PinsDocument
 	// Sniffed is true when the dialect was recognised from the content of
 	// a file named explicitly: no client loads a file at that place by

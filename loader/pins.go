@@ -215,6 +215,7 @@ func (l *run) readPins(ws *Workspace, dirs []string) map[string]*PinsDocument {
 		ws.Documents = append(ws.Documents, doc)
 		ws.Findings = append(ws.Findings, fs...)
 		pf := &PinsDocument{Doc: doc}
+		doc.Pins = pf
 		out[dir] = pf
 		if doc.ParseFailed || doc.File == nil {
 			continue

@@ -170,10 +170,12 @@ func (l *run) toolSnapshots(ws *Workspace, projects map[string]string) error {
 			}
 		}
 	}
+	// Pins are read even without snapshots: a pinned server whose
+	// snapshot is gone is reported.
+	pins := l.readPins(ws, dirs)
 	if len(snaps) == 0 {
 		return nil
 	}
-	pins := l.readPins(ws, dirs)
 	byName := map[string]*ToolSet{}
 	for _, sn := range snaps {
 		pat := &pattern{kind: KindToolSnapshot, dialect: dNone, format: syntax.JSON, tier: TierUser}

@@ -201,6 +201,15 @@ func TestProbeDriftPoisonAndCheck(t *testing.T) {
 	if strings.Contains(jout, "trust/tool-drift") {
 		t.Errorf("drift after --update:\n%s", jout)
 	}
+
+	// Deleting the snapshot does not hide the pinned server.
+	if err := os.Remove(snap); err != nil {
+		t.Fatal(err)
+	}
+	_, out, _ = runCLI(t, "check", "--no-config", dir)
+	if !strings.Contains(out, `trust/tool-drift: server "notes" is pinned here, but no snapshot in .mcplint/tools records it`) {
+		t.Errorf("a deleted snapshot went unnoticed:\n%s", out)
+	}
 }
 
 // tags spells s in Unicode tag characters (invisible in most UIs).

@@ -10,7 +10,8 @@
 #   reviewed while harmless later tells the model to read ~/.ssh or to
 #   send data elsewhere, or quietly widens what a tool does. A tool the
 #   pinned server did not offer before, a pinned tool that is gone and
-#   changed instructions are reported too. The finding names the parts
+#   changed instructions are reported too, and so is a pinned server
+#   whose snapshot was deleted. The finding names the parts
 #   that changed (description, a parameter, annotations); mcplint probe
 #   prints the old and the new text. Read the change, and when it is what
 #   you expect, pin it with mcplint probe --update and commit both files.
@@ -30,6 +31,16 @@ report contains f if {
 	d.snapshot != null
 	some x in d.snapshot.drift
 	f := object.union(lib.on_doc(d, x.pointer, message(x, d)), extra(x, d))
+}
+
+# A pinned server whose snapshot is gone cannot be compared.
+report contains f if {
+	some d in input.documents
+	d.kind == "tool-pins"
+	d.snapshot != null
+	some n in d.snapshot.unrecorded
+	msg := sprintf("server %q is pinned here, but no snapshot in .mcplint/tools records it: its tools cannot be compared with their pins, and a deleted snapshot hides a change; run mcplint probe to record it again, or remove its pins if the server is gone", [n])
+	f := object.union(lib.on_doc(d, sprintf("/servers/%s", [escape(n)]), msg), {"key": true, "level": "warning"})
 }
 
 message(x, d) := sprintf("tool %q of server %q differs from its pin in %s: %s changed since it was approved (pinned %s…, now %s…); a changed definition is how a rug pull looks: read the change (mcplint probe shows the old and new text), then pin it with mcplint probe --update", [

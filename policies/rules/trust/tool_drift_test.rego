@@ -38,3 +38,14 @@ test_new_removed_and_instructions if {
 test_no_drift_passes if {
 	count(report) == 0 with input as {"documents": [snap([]), pins], "servers": []}
 }
+
+test_pinned_server_without_snapshot if {
+	p := object.union(pins, {"snapshot": {"pinned": false, "pins_path": "", "drift": [], "names": [], "clashes": [], "unrecorded": ["notes"]}})
+	r := report with input as {"documents": [p], "servers": []}
+	count(r) == 1
+	some f in r
+	f.doc == 1
+	f.pointer == "/servers/notes"
+	f.level == "warning"
+	contains(f.message, `server "notes" is pinned here, but no snapshot in .mcplint/tools records it`)
+}
