@@ -169,8 +169,13 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 	for _, dir := range projects {
 		n, files, err := recordProject(dir, byProject[dir], *update, stdout)
 		if err != nil {
+			// This project's files stay as they were (or as far as they
+			// got); the other projects are still written.
+			if errors.Is(err, fix.ErrChanged) || errors.Is(err, fix.ErrExists) {
+				err = fmt.Errorf("%v (another program wrote it meanwhile; run mcplint probe again)", strings.SplitN(err.Error(), ":", 2)[0])
+			}
 			fmt.Fprintf(stderr, "mcplint probe: %v\n", err)
-			return exitInternal
+			failed++
 		}
 		drift += n
 		written = append(written, files...)

@@ -461,3 +461,25 @@ func TestProbePoisonedInstructions(t *testing.T) {
 		t.Errorf("no text/prompt-injection at %s:\n%s", want, out)
 	}
 }
+
+// TestProbeRefusesABrokenPinsFile: a pins file that is not one is left
+// alone and named, and no snapshot of that project is written.
+func TestProbeRefusesABrokenPinsFile(t *testing.T) {
+	dir := t.TempDir()
+	writeJSONFile(t, filepath.Join(dir, ".mcp.json"), map[string]any{"mcpServers": map[string]any{
+		"notes": stdioServer(t, map[string]string{probetest.EnvMode: "stdio"}),
+	}})
+	pins := filepath.Join(dir, ".mcplint", "pins.json")
+	os.MkdirAll(filepath.Dir(pins), 0o755)
+	os.WriteFile(pins, []byte(`{"servers": []}`), 0o644)
+	code, _, errs := runCLI(t, "probe", "--yes", "--no-config", dir)
+	if code != exitFindings || !strings.Contains(errs, "pins.json: json: cannot unmarshal array") {
+		t.Errorf("exit %d\n%s", code, errs)
+	}
+	if b, _ := os.ReadFile(pins); string(b) != `{"servers": []}` {
+		t.Errorf("pins rewritten: %s", b)
+	}
+	if _, err := os.Stat(filepath.Join(dir, ".mcplint", "tools", "notes.json")); err == nil {
+		t.Error("a snapshot was written beside a broken pins file")
+	}
+}
