@@ -39,5 +39,6 @@ func Build(ws *loader.Workspace, cfg ConfigFact) Input {
 		in.LoaderFindings = append(in.LoaderFindings, LoaderFinding{Rule: f.Rule, Level: f.Level.String(), Message: f.Message,
 			Doc: d, Offset: f.Range.Start.Offset, End: f.Range.End.Offset})
 	}
+	in.Hidden = hideNames(&in, ws)
 	return in
 }

@@ -44,6 +44,7 @@ func (e *Engine) check(ctx context.Context, ws *loader.Workspace, cfg *Config, u
 	moves := map[int]fix.CodexMove{}
 	movers := map[int]*loader.Server{}
 	for _, r := range raws {
+		restorePointers(in.Hidden, &r)
 		f, ok := e.toFinding(ws, r)
 		if !ok {
 			continue

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/mcplint/mcplint/facts"
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/secret"
 )
@@ -28,5 +29,24 @@ func maskFindings(fs []finding.Finding) {
 			fx.Note = secret.Text(fx.Note)
 			f.Fix = &fx
 		}
+	}
+}
+
+// restorePointers maps the ids that stand for secret-like names and keys
+// in the policy input (facts.Hidden) back to the names in the pointers a
+// policy returned, so its finding points at the right place. Messages keep
+// the ids: they are shown.
+func restorePointers(h *facts.Hidden, r *rawFinding) {
+	if h == nil {
+		return
+	}
+	r.Pointer = h.Restore(r.Pointer)
+	if r.Fix != nil {
+		fx := *r.Fix
+		fx.Pointer = h.Restore(fx.Pointer)
+		r.Fix = &fx
+	}
+	for i := range r.Related {
+		r.Related[i].Pointer = h.Restore(r.Related[i].Pointer)
 	}
 }

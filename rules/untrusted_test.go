@@ -1,0 +1,142 @@
+package rules
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/mcplint/mcplint/facts"
+	"github.com/mcplint/mcplint/loader"
+)
+
+// Four keys planted where a policy would see them as names: a server
+// name, an env key, a header key and a Codex table name.
+const (
+	plantedName   = "ghp_Xk8vQ2mN7pL4rT9wB3zY6cF1hJ5sD0aG8eU2"
+	plantedEnv    = "Qw8eRt5yUi2oPa7sDf4gHj1kLz9xCv6bNm3q"
+	plantedHeader = "sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78"
+	plantedCodex  = "tru" + "ghp_Zz9yXx8wWv7uUt6sSr5qQp4oOn3mMl2kKj1i"
+)
+
+func plantedTree(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	write := func(rel, text string) {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(".mcp.json", `{
+  "mcpServers": {
+    "`+plantedName+`": {
+      "command": "npx",
+      "args": ["-y", "@acme/tool-mcp"],
+      "env": {
+        "`+plantedEnv+`": "literal-`+"Zq7Wm2Xk9Lp4Rt8Vn3Bc6Hd1"+`",
+        "GITHUB_TOKEN": "ghp_Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9St1Uv3Wx5Y"
+      }
+    },
+    "remote": {
+      "type": "http",
+      "url": "https://mcp.example.com/mcp",
+      "headers": {"`+plantedHeader+`": "x"}
+    }
+  }
+}
+`)
+	write(".codex/config.toml", "[mcp_servers."+plantedCodex+"]\ncommand = \"npx\"\n\n[mcp_servers."+plantedCodex+".env]\nAPI_TOKEN = \"ghp_Ef3Gh5Ij7Kl9Mn1Op3Qr5St7Uv9Wx1Yz3Ab5C\"\n")
+	return dir
+}
+
+// pieces8 reports the planted keys of which an 8-character piece is in s.
+func pieces8(s string) []string {
+	var bad []string
+	for _, k := range []string{plantedName, plantedEnv, plantedHeader, plantedCodex} {
+		body := k[4:]
+		for i := 0; i+8 <= len(body); i++ {
+			if strings.Contains(s, body[i:i+8]) {
+				bad = append(bad, k)
+				break
+			}
+		}
+	}
+	return bad
+}
+
+func TestPolicyInputHidesSecretKeys(t *testing.T) {
+	dir := plantedTree(t)
+	ws, err := loader.Load(loader.Options{Paths: []string{dir}, WorkDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	input := func() (string, string) {
+		in := facts.Build(ws, DefaultConfig().policyFacts())
+		js, err := json.Marshal(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(js), facts.Value(&in).String()
+	}
+	js, val := input()
+	if bad := pieces8(js); len(bad) > 0 {
+		t.Errorf("the input's JSON holds pieces of %q", bad)
+	}
+	if bad := pieces8(val); len(bad) > 0 {
+		t.Errorf("the input's OPA value holds pieces of %q", bad)
+	}
+	if !strings.Contains(js, "‹id-") {
+		t.Errorf("no stand-in id in the input")
+	}
+	// The probe finds the keys when the hiding is off.
+	facts.HideSecretNames = false
+	defer func() { facts.HideSecretNames = true }()
+	js, val = input()
+	if len(pieces8(js)) != 4 || len(pieces8(val)) != 4 {
+		t.Errorf("with the hiding off the probe finds %d/%d of 4 keys", len(pieces8(js)), len(pieces8(val)))
+	}
+}
+
+// A finding on a server whose name is hidden from the policies still
+// points at its place in the file: the id in its pointer is mapped back.
+func TestHiddenNamesPointAtTheRightPlace(t *testing.T) {
+	dir := plantedTree(t)
+	e := engine(t)
+	ws, err := loader.Load(loader.Options{Paths: []string{dir}, WorkDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, err := e.Check(context.Background(), ws, DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := map[string]map[int]bool{}
+	for _, f := range fs {
+		if lines[f.File] == nil {
+			lines[f.File] = map[int]bool{}
+		}
+		lines[f.File][f.Range.Start.Line] = true
+		if strings.Contains(f.Message, "‹id-") && f.Range.Start.Line == 1 && f.Range.Start.Column == 1 {
+			t.Errorf("%s at 1:1, as if its pointer %q named nothing", f.Rule, f.Pointer)
+		}
+	}
+	// The literal key of the hidden server is on line 8, the one under
+	// the hidden Codex table on line 5.
+	if !lines[".mcp.json"][8] {
+		t.Errorf("no finding on .mcp.json line 8 (GITHUB_TOKEN under the hidden server): %v", lines)
+	}
+	if !lines[".codex/config.toml"][5] {
+		t.Errorf("no finding on .codex/config.toml line 5 (API_TOKEN under the hidden table): %v", lines)
+	}
+	for _, f := range fs {
+		if bad := pieces8(f.Message + f.Server + f.Pointer); len(bad) > 0 {
+			t.Errorf("%s: finding shows %q", f.Rule, bad)
+		}
+	}
+}
