@@ -55,5 +55,5 @@ func Endpoint(raw string) string {
 	if len(kept) > 0 {
 		s += "?" + strings.Join(kept, "&")
 	}
-	return secret.MaskValue("", s)
+	return secret.Text(s)
 }

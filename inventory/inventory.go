@@ -52,7 +52,7 @@ func Build(ws *loader.Workspace, opt Options) *cdx.BOM {
 		md.Timestamp = opt.Time.UTC().Format(time.RFC3339)
 	}
 	if opt.Name != "" {
-		md.Component = &cdx.Component{Type: cdx.ComponentTypeApplication, BOMRef: "project", Name: secret.MaskValue("", opt.Name)}
+		md.Component = &cdx.Component{Type: cdx.ComponentTypeApplication, BOMRef: "project", Name: secret.Text(opt.Name)}
 	}
 	bom.Metadata = md
 	comps := []cdx.Component{}
@@ -127,7 +127,7 @@ func entries(s *loader.Server) ([]cdx.Component, []cdx.Service) {
 			vs = append(vs, service(s, r.URL, ref+"/remotes/"+strconv.Itoa(i), b))
 		}
 		if len(cs) == 0 && len(vs) == 0 {
-			cs = append(cs, component(target{name: s.Name}, ref, base))
+			cs = append(cs, component(target{name: secret.Text(s.Name)}, ref, base))
 		}
 		return cs, vs
 	}
@@ -138,7 +138,7 @@ func entries(s *loader.Server) ([]cdx.Component, []cdx.Service) {
 		return []cdx.Component{component(commandTarget(s), ref, base)}, nil
 	}
 	// A built-in or extension server with nothing to run we can name.
-	return []cdx.Component{component(target{name: s.Name}, ref, base)}, nil
+	return []cdx.Component{component(target{name: secret.Text(s.Name)}, ref, base)}, nil
 }
 
 // target is what a definition runs.
@@ -167,7 +167,7 @@ func commandTarget(s *loader.Server) target {
 	if t, ok := dnxTarget(s); ok {
 		return t
 	}
-	cmd := secret.MaskValue("", s.Command)
+	cmd := secret.Text(s.Command)
 	if len(s.Args) == 0 {
 		cmd = firstWord(cmd) // a whole command line in "command"
 	}
@@ -321,8 +321,8 @@ var pathSeparators = strings.NewReplacer("${/}", "/", "${pathSeparator}", "/")
 // registryPackage is one package a registry document offers, read by the
 // same runner analysis as a command line a client would build from it.
 func registryPackage(p loader.Package) target {
-	id := secret.MaskValue("", p.Identifier)
-	ver := secret.MaskValue("", p.Version)
+	id := secret.Text(p.Identifier)
+	ver := secret.Text(p.Version)
 	var t target
 	switch strings.ToLower(p.RegistryType) {
 	case "npm":
@@ -430,7 +430,7 @@ func purl(t target) string {
 
 // service is the CycloneDX service of a remote endpoint.
 func service(s *loader.Server, raw, ref string, base []cdx.Property) cdx.Service {
-	name := secret.MaskValue("", s.Name)
+	name := secret.Text(s.Name)
 	if name == "" {
 		name = "(unnamed)"
 	}
@@ -531,9 +531,9 @@ func source(s *loader.Server) string {
 
 func bomRef(s *loader.Server) string {
 	if s.Doc == nil {
-		return secret.MaskValue("", s.Name)
+		return secret.PointerIDs(s.Name)
 	}
-	return secret.MaskValue("", s.Doc.Path+"#"+s.Pointer)
+	return secret.PointerIDs(s.Doc.Path) + "#" + secret.PointerIDs(s.Pointer)
 }
 
 // appendProp adds an mcplint: property; the value is masked and empty
@@ -542,13 +542,13 @@ func appendProp(ps []cdx.Property, name, value string) []cdx.Property {
 	if value == "" {
 		return ps
 	}
-	return append(ps, cdx.Property{Name: PropertyPrefix + name, Value: secret.MaskValue("", value)})
+	return append(ps, cdx.Property{Name: PropertyPrefix + name, Value: secret.Text(value)})
 }
 
 func setProp(ps *[]cdx.Property, name, value string) {
 	for i := range *ps {
 		if (*ps)[i].Name == PropertyPrefix+name {
-			(*ps)[i].Value = secret.MaskValue("", value)
+			(*ps)[i].Value = secret.Text(value)
 			return
 		}
 	}

@@ -305,8 +305,16 @@ func randomRun(r string) bool {
 	if letters == 0 || lowerHex || upperHex || shannon(r) < 3.0 {
 		return false
 	}
+	if len(r) >= 16 && !single(r) && oddPieces(r)*4 >= len(r) {
+		return true
+	}
+	if len(r) >= 20 && lowers > 0 && capitalRuns(r) >= 3 && (letters-lowers)*10 >= len(r)*3 {
+		// Capitals a third of the time and in runs, beside lower case:
+		// "QQNVIrudsYLDARHEe5gRFQKuu…".
+		return true
+	}
 	pieces := camelPieces(r)
-	single := lowers == len(r) || lowers == 0 && letters == len(r)
+	single := single(r)
 	switch {
 	case !single && len(r) < 3*pieces:
 		return true
@@ -320,12 +328,43 @@ func randomRun(r string) bool {
 	return false
 }
 
+// oddPieces counts the characters of r that are in no word-like piece: a
+// name is made of words and numbers ("Client", "server", "HTTP", "2024");
+// a random run is
+// mostly single letters, two-letter pieces, long capital runs and mixed
+// digits ("MI Voz OHTY Yg LFNGAST m A").
+func oddPieces(r string) int {
+	odd := 0
+	forCamelPieces(r, func(p string) {
+		switch {
+		case isDigit(p[0]):
+			// Numbers, dates and build ids are not secrets on their own.
+		case isUpper(p[0]) && (len(p) == 1 || isUpper(p[1])):
+			// A long capital run counts when it reads like no word.
+			if len(p) > 4 && vowelCount(p)*4 < len(p) {
+				odd += len(p)
+			}
+		case len(p) < 3 || len(p) == 3 && isUpper(p[0]):
+			odd += len(p)
+		}
+	})
+	return odd
+}
+
 // camelPieces counts the pieces of r split the way camelCase is read:
 // "Abc", "ABC" before another capital, digits.
 func camelPieces(r string) int {
 	n := 0
+	forCamelPieces(r, func(string) { n++ })
+	return n
+}
+
+// forCamelPieces calls fn with each piece of r split the way camelCase is
+// read: "Abc", "abc", "ABC" before another capital or the end, digits,
+// and any other character alone.
+func forCamelPieces(r string, fn func(string)) {
 	for i := 0; i < len(r); {
-		n++
+		start := i
 		c := r[i]
 		switch {
 		case isDigit(c):
@@ -344,16 +383,54 @@ func camelPieces(r string) int {
 					j--
 				}
 				i = j
-				continue
+				break
 			}
 			i = j
 			for i < len(r) && isLower(r[i]) {
 				i++
 			}
-		default:
+		case isLower(c):
 			for i < len(r) && isLower(r[i]) {
 				i++
 			}
+		default:
+			i++
+		}
+		fn(r[start:i])
+	}
+}
+
+// capitalRuns counts the runs of three or more capitals in r.
+func capitalRuns(r string) int {
+	n, run := 0, 0
+	for i := 0; i <= len(r); i++ {
+		if i < len(r) && isUpper(r[i]) {
+			run++
+			continue
+		}
+		if run >= 3 {
+			n++
+		}
+		run = 0
+	}
+	return n
+}
+
+// single reports whether r is letters of one case only.
+func single(r string) bool {
+	lower, upper := true, true
+	for i := 0; i < len(r); i++ {
+		lower = lower && isLower(r[i])
+		upper = upper && isUpper(r[i])
+	}
+	return lower || upper
+}
+
+func vowelCount(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte("aeiouyAEIOUY", s[i]) >= 0 {
+			n++
 		}
 	}
 	return n
@@ -545,4 +622,17 @@ func escapeKeepTabs(s string) string {
 		parts[i] = EscapeLines(p)
 	}
 	return strings.Join(parts, "\t")
+}
+
+// PointerIDs replaces each token of a JSON pointer that is secret-like by
+// its NameID: a pointer that must stay unique and stable (an SBOM's
+// bom-ref) without showing the name.
+func PointerIDs(pointer string) string {
+	parts := strings.Split(pointer, "/")
+	for i, p := range parts {
+		if SecretLike(p) {
+			parts[i] = NameID(p)
+		}
+	}
+	return strings.Join(parts, "/")
 }

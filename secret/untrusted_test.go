@@ -160,3 +160,11 @@ func TestNameIDIsStableAndHidesTheName(t *testing.T) {
 		t.Errorf("a plain name changed")
 	}
 }
+
+func TestCamelPiecesEnds(t *testing.T) {
+	for in, want := range map[string]int{"": 0, "OpenCode": 2, "HTTPServer": 2, "a/b": 3, "x86_64": 4, "ABC": 1} {
+		if got := camelPieces(in); got != want {
+			t.Errorf("camelPieces(%q) = %d, want %d", in, got, want)
+		}
+	}
+}
