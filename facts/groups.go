@@ -60,6 +60,18 @@ func buildGroups(ws *loader.Workspace) []GroupFact {
 			out = append(out, GroupFact{Client: client, Members: members})
 		}
 	}
+	// Paseo's built-in server joins the agents of a client the user has
+	// servers for; alone it says nothing about that client.
+	kept := out[:0]
+	for _, g := range out {
+		for _, i := range g.Members {
+			if ws.Servers[i].Builtin == "" {
+				kept = append(kept, g)
+				break
+			}
+		}
+	}
+	out = kept
 	for i := range out {
 		g := &out[i]
 		if g.Client != "claude-code" || ws.ToolSearch == nil {

@@ -78,6 +78,13 @@ func indexServers(ss []ServerFact) map[string][]int {
 		s := &ss[i]
 		add(AspectAll, i)
 		add(aspectClientPrefix+s.Client, i)
+		if s.Builtin != "" {
+			// Paseo's own server: it only counts towards a budget.
+			if len(s.Tools.Names) > 0 {
+				add(AspectKnownTools, i)
+			}
+			continue
+		}
 		if s.Via != "" {
 			// oceancode's copy of a Cursor or OpenCode server: its file is
 			// checked in its own client's terms; the copy only takes part

@@ -97,7 +97,11 @@ type ServerFact struct {
 	Client string `json:"client"`
 	// Via is the client whose file oceancode read this copy from (cursor,
 	// opencode); "" for a definition read in its own client's terms.
-	Via       string `json:"via"`
+	Via string `json:"via"`
+	// Builtin names the app whose own server this is ("paseo": the
+	// server the Paseo daemon adds to every agent); "" for a definition
+	// written in a config file.
+	Builtin   string `json:"builtin"`
 	Tier      string `json:"tier"`
 	Project   string `json:"project"`
 	Pointer   string `json:"pointer"`

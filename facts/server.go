@@ -124,7 +124,7 @@ func fields(n *syntax.Node, ptr string) []FieldFact {
 // buildServer works out every fact of one server.
 func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int) ServerFact {
 	sf := ServerFact{
-		Index: i, Doc: doc, Name: s.Name, Client: s.Client, Via: s.Via, Tier: string(s.Tier), Project: s.Project,
+		Index: i, Doc: doc, Name: s.Name, Client: s.Client, Via: s.Via, Builtin: s.Builtin, Tier: string(s.Tier), Project: s.Project,
 		Pointer: s.Pointer, Transport: s.Transport, Enabled: s.Enabled, DisabledBy: s.DisabledBy,
 		Untrusted: s.Untrusted, UntrustedBy: s.UntrustedBy, State: s.State(),
 		ShadowedBy: -1, MergedFrom: -1, Shadows: []int{},

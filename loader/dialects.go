@@ -117,6 +117,10 @@ func (nz *normaliser) servers(doc *Document, d dialect) ([]*Server, func(*state)
 		return nil, nz.trustFile(doc, root)
 	case dGeminiEnablement:
 		return nil, geminiEnablement(doc, root)
+	case dPaseoConfig:
+		return paseoBuiltin(doc, root), nil
+	case dPaseoAgent:
+		return nz.paseoAgent(doc, root), nil
 	}
 	return nil, nil
 }

@@ -179,10 +179,20 @@ func Discover(opts Options) (*Plan, error) {
 		// Claude Code plugins ship their servers in the plugin's
 		// .mcp.json; oceancode reads them as the plugin tier.
 		walkPlugins(filepath.Join(home, ".claude", "plugins"), func(c candidate) { add(c) })
+		paseoHome := filepath.Join(home, ".paseo")
+		if ph := insideHome(home, os.Getenv("PASEO_HOME")); ph != "" {
+			paseoHome = ph
+		}
+		walkPaseoAgents(filepath.Join(paseoHome, "agents"), func(c candidate) { add(c) })
 		xdg := xdgConfigHome(home)
 		for i := range homePatterns {
 			pt := &homePatterns[i]
 			abs := filepath.Join(append([]string{home}, pt.segs...)...)
+			if pt.client == "paseo" {
+				if ph := insideHome(home, os.Getenv("PASEO_HOME")); ph != "" {
+					abs = filepath.Join(ph, "config.json")
+				}
+			}
 			if pt.client == "super-pi" && xdg != "" {
 				// super-pi's global config dir follows XDG_CONFIG_HOME.
 				abs = filepath.Join(append([]string{xdg}, pt.segs[1:]...)...)
@@ -258,6 +268,23 @@ func (p *Plan) Load() (*Workspace, error) {
 	}
 	if st.trustDoc != nil {
 		st.oceancode = true
+	}
+	ws.Servers = dropExplained(ws.Servers)
+	kept := make(map[*Server]bool, len(ws.Servers))
+	for _, s := range ws.Servers {
+		kept[s] = true
+	}
+	for _, d := range ws.Documents {
+		if d.Variant != "paseo-agent" {
+			continue
+		}
+		own := d.Servers[:0]
+		for _, s := range d.Servers {
+			if kept[s] {
+				own = append(own, s)
+			}
+		}
+		d.Servers = own
 	}
 	if st.oceancode {
 		ws.Oceancode = true
@@ -399,6 +426,22 @@ func walkPlugins(dir string, add func(candidate)) {
 		}
 		return nil
 	})
+}
+
+// insideHome is dir (absolute) when it is the --home folder's: it lies
+// inside it, or home is the user's own home; "" otherwise.
+func insideHome(home, dir string) string {
+	if dir == "" || !filepath.IsAbs(dir) {
+		return ""
+	}
+	dir = filepath.Clean(dir)
+	if uh, err := os.UserHomeDir(); err == nil && filepath.Clean(uh) == home {
+		return dir
+	}
+	if rel, err := filepath.Rel(home, dir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return dir
+	}
+	return ""
 }
 
 // xdgConfigHome is $XDG_CONFIG_HOME when it applies to the --home folder:

@@ -190,6 +190,14 @@ type Server struct {
 	// "claude-code" (oceancode folds it with Claude Code's files by tier).
 	// "" for every definition read in its own client's terms.
 	Via string
+	// Builtin names the app whose own server this is, written in no
+	// client's file: "paseo" for the server the Paseo daemon adds to every
+	// agent it starts ($PASEO_HOME/config.json). It counts towards the
+	// budget of the agents' clients and is judged by no other rule.
+	// "paseo-agent" for a server another plugin's hook added to a Paseo
+	// agent, read from the daemon's agent record: it counts towards that
+	// agent's budget only.
+	Builtin string
 
 	// MergedFrom is set for clients that merge a name's fields across
 	// tiers (Codex): the lower copy this one took missing fields from.

@@ -29,6 +29,8 @@ const (
 	dTrustFile                // oceancode trust.json
 	dGeminiEnablement         // ~/.gemini/mcp-server-enablement.json
 	dAmazonQAgent             // cli-agents/*.json: mcpServers + useLegacyMcpJson
+	dPaseoConfig              // $PASEO_HOME/config.json: the daemon's built-in server
+	dPaseoAgent               // $PASEO_HOME/agents/<project dir>/<agent id>.json: servers hooks added
 )
 
 // pattern recognises a config file by the last segments of its path.
@@ -110,6 +112,7 @@ var homePatterns = []pattern{
 	{segs: []string{".config", "Code", "User", "globalStorage", "rooveterinaryinc.roo-cline", "settings", "mcp_settings.json"}, client: "roo", tier: TierUser, kind: KindClientConfig, dialect: dMCPServers, format: syntax.JSON},
 	{segs: []string{".config", "super-pi", "mcp_config.json"}, client: "super-pi", tier: TierGlobal, kind: KindClientConfig, dialect: dMCPServers, format: syntax.JSON},
 	{segs: []string{".oceancode", "trust.json"}, client: "oceancode", tier: TierUser, kind: KindTrustFile, dialect: dTrustFile, format: syntax.JSON},
+	{segs: []string{".paseo", "config.json"}, client: "paseo", tier: TierUser, kind: KindState, dialect: dPaseoConfig, format: syntax.JSON},
 }
 
 // namedPatterns recognise a file given explicitly as a PATH by its name,

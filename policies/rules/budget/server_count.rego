@@ -53,6 +53,18 @@ deferred(g) if {
 	g.client in {"claude-code", "super-pi"}
 }
 
+# agent_note names the servers a Paseo agent was started with that no
+# config explains (another plugin's hook added them; the daemon's agent
+# record lists them), and Paseo's built-in server.
+agent_note(g) := sprintf("; counted with them: %s", [concat(", ", names)]) if {
+	names := [label(s) | some s in g.members; object.get(s, "builtin", "") != ""]
+	count(names) > 0
+} else := ""
+
+label(s) := sprintf("%s (added to the Paseo agent by a plugin, %s)", [s.name, input.documents[s.doc].path]) if s.builtin == "paseo-agent"
+
+label(s) := sprintf("Paseo's built-in server (%d tools)", [s.tools.count]) if s.builtin == "paseo"
+
 # deferred_note says where tool search was found on, and off_note where a
 # settings file turns it off.
 deferred_note(g) := sprintf(" (%s)", [g.tool_search_by]) if {
@@ -135,8 +147,8 @@ report contains finding(g, level, msg) if {
 	g := group(raw)
 	level := level_of(n)
 	t := sum([tools(s) | some s in g.members])
-	msg := sprintf("%s loads %d servers %s (%s; %s is %d): every one sends its tool definitions (~%d tools) with the first prompt; switch off the ones this project does not use%s%s", [
-		client_name(g), n, where(g), verdict(n), limit_name(n), limit(n), t, home_note(g), off_note(g),
+	msg := sprintf("%s loads %d servers %s (%s; %s is %d): every one sends its tool definitions (~%d tools) with the first prompt; switch off the ones this project does not use%s%s%s", [
+		client_name(g), n, where(g), verdict(n), limit_name(n), limit(n), t, home_note(g), off_note(g), agent_note(g),
 	])
 }
 

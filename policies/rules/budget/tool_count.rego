@@ -11,7 +11,10 @@
 #   request, Windsurf's Cascade takes 100 across all servers, and
 #   oceancode replaces the flat tool list with two meta-tools
 #   (search_tool, use_tool) past 128 tools, or from 64 with
-#   OC_MCP_META_TOOLS=1 ([env] meta_tools). Switch off the servers, or
+#   OC_MCP_META_TOOLS=1 ([env] meta_tools). Paseo's own server counts
+#   with its real number of tools (61, or 39 without browser tools) when
+#   $PASEO_HOME/config.json has daemon.mcp.injectIntoAgents on. Switch
+#   off the servers, or
 #   the tools (Codex disabled_tools, Gemini excludeTools, Roo
 #   disabledTools), this project does not use. With tool search on
 #   ([env] tool_search) Claude Code and super-pi load definitions when
@@ -71,6 +74,13 @@ estimate(g) := sprintf("%s at %d tools each, estimated", [servers(count(g.member
 } else := sprintf("%d known, %s at %d each estimated", [
 	sum([s.tools.count | some s in known(g)]), servers(count(g.members) - count(known(g))), budget.tools_per_server,
 ])
+
+# paseo_note counts the tools of Paseo's own server, which the Paseo
+# daemon adds to every agent it starts.
+paseo_note(g) := sprintf("; %d of them the Paseo daemon's built-in tools, which it adds to every agent", [n]) if {
+	n := sum([s.tools.count | some s in g.members; object.get(s, "builtin", "") == "paseo"])
+	n > 0
+} else := ""
 
 servers(1) := "1 server"
 
@@ -133,8 +143,8 @@ report contains sc.finding(g, level(g), msg) if {
 	not guess_below_error(g)
 	reasons := [r | some r in [threshold(g), cap_text(g)]; r != ""]
 	count(reasons) > 0
-	msg := sprintf("%s loads ~%d tools %s (%s): %s; switch off the servers or tools this project does not use%s%s", [
-		sc.client_name(g), total(g), sc.where(g), estimate(g), concat("; ", reasons), meta_note(g), estimate_note(g),
+	msg := sprintf("%s loads ~%d tools %s (%s%s): %s; switch off the servers or tools this project does not use%s%s", [
+		sc.client_name(g), total(g), sc.where(g), estimate(g), paseo_note(g), concat("; ", reasons), meta_note(g), estimate_note(g),
 	])
 }
 
