@@ -2,6 +2,7 @@ package facts
 
 import (
 	"fmt"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -1039,7 +1040,41 @@ func docProblems(d *loader.Document) []FieldProblem {
 		}
 		out = append(out, fp)
 	}
+	if len(out) == 0 && root.Member(own) == nil && root.Kind == syntax.Object && len(root.Members) > 0 && mcpOnlyFile(d) {
+		first := root.Members[0].Key
+		out = append(out, FieldProblem{Kind: "wrong-root-key", Key: first, Pointer: syntax.Pointer(first), OnKey: true, Want: own,
+			Message: fmt.Sprintf("%s reads servers from %s, and this file has none (its root holds %s), so %s loads nothing from it: put the servers under %s",
+				name, kv(own), rootKeyList(root), name, kv(own)+`: {"<name>": {…}}`)})
+	}
 	return out
+}
+
+// mcpOnlyFile reports whether a document is a file a client keeps for
+// MCP servers alone (.mcp.json, .cursor/mcp.json, mcp_config.json …), so
+// a root without the servers key is a mistake rather than other settings.
+func mcpOnlyFile(d *loader.Document) bool {
+	if d.Sniffed || d.Variant != "" {
+		return false
+	}
+	base := strings.ToLower(filepath.Base(d.Path))
+	switch base {
+	case ".mcp.json", "mcp.json", "mcp_config.json", "mcp-config.json", "mcp_settings.json", "cline_mcp_settings.json":
+		return true
+	}
+	return false
+}
+
+// rootKeyList names a document's top-level keys for a message.
+func rootKeyList(root *syntax.Node) string {
+	var ks []string
+	for i, m := range root.Members {
+		if i == 3 {
+			ks = append(ks, "…")
+			break
+		}
+		ks = append(ks, strconv.Quote(m.Key))
+	}
+	return strings.Join(ks, ", ")
 }
 
 // looksLikeServers is a map of server entries or a list of them: some

@@ -31,7 +31,7 @@ type GroupFact struct {
 func counted(s *loader.Server) bool {
 	// A file met by its content (a catalogue or example named on the
 	// command line) is not loaded by any client from where it lies.
-	return s.Tier != loader.TierLibrary && s.State() == "enabled" && s.Transport != "unknown" && (s.Doc == nil || !s.Doc.Sniffed)
+	return s.Tier != loader.TierLibrary && s.Tier != loader.TierCopy && s.State() == "enabled" && s.Transport != "unknown" && (s.Doc == nil || !s.Doc.Sniffed)
 }
 
 func buildGroups(ws *loader.Workspace) []GroupFact {

@@ -352,6 +352,8 @@ func walk(root string, add func(candidate)) {
 					c.projectDir = "" // a registry document configures no project
 				}
 				add(c)
+			} else if pt, n := match(copyPatterns, rel); pt != nil {
+				add(candidate{abs: p, pat: pt, projectDir: stripSegments(p, n)})
 			}
 		}
 	}

@@ -556,3 +556,38 @@ func TestClientFlagForcesDialect(t *testing.T) {
 		t.Error("an unknown --client is accepted")
 	}
 }
+
+// A user-level file committed inside a scanned folder (a dotfiles or
+// example repository) is linted as its client's, at tier copy, and takes
+// no part in shadowing.
+func TestUserFileCopiesInAFolder(t *testing.T) {
+	root := t.TempDir()
+	write := func(rel, text string) {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("claude_desktop_config.json", `{"mcpServers": {"a": {"command": "npx", "args": ["a-mcp@1.0.0"]}}}`)
+	write("dotfiles/.codeium/windsurf/mcp_config.json", `{"mcpServers": {"a": {"serverUrl": "https://a.example/mcp"}}}`)
+	ws, err := Load(Options{Paths: []string{root}, WorkDir: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, s := range ws.Servers {
+		got[s.Doc.Path] = s.Client + " " + string(s.Tier) + " " + s.State()
+	}
+	want := map[string]string{
+		"claude_desktop_config.json":                 "claude-desktop copy enabled",
+		"dotfiles/.codeium/windsurf/mcp_config.json": "windsurf copy enabled",
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s: got %q, want %q", k, got[k], v)
+		}
+	}
+}

@@ -22,6 +22,11 @@ const (
 	TierSystem  Tier = "system"  // machine-wide defaults (/etc/…)
 	TierAgent   Tier = "agent"   // an agent profile's own servers
 	TierLibrary Tier = "library" // a registry or catalogue document: servers offered, not configured
+	// TierCopy is a user-level file met inside a scanned folder (a
+	// claude_desktop_config.json committed in a dotfiles or example
+	// repository): linted as its client's, but no client loads it from
+	// there, so it shadows nothing and counts in no budget.
+	TierCopy Tier = "copy"
 )
 
 // Kind is what a document is.

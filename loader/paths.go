@@ -115,6 +115,19 @@ var homePatterns = []pattern{
 	{segs: []string{".paseo", "config.json"}, client: "paseo", tier: TierUser, kind: KindState, dialect: dPaseoConfig, format: syntax.JSON},
 }
 
+// copyPatterns are user-level files with names no project file shares,
+// met inside a scanned folder: a project copy of a user file (a dotfiles
+// or example repository), linted as that client's at tier copy.
+var copyPatterns = []pattern{
+	{segs: []string{"claude_desktop_config.json"}, client: "claude-desktop", tier: TierCopy, kind: KindClientConfig, dialect: dMCPServers, format: syntax.JSON},
+	{segs: []string{".codeium", "windsurf", "mcp_config.json"}, client: "windsurf", tier: TierCopy, kind: KindClientConfig, dialect: dMCPServers, format: syntax.JSON},
+	{segs: []string{"cline_mcp_settings.json"}, client: "cline", tier: TierCopy, kind: KindClientConfig, dialect: dMCPServers, format: syntax.JSON},
+	{segs: []string{".copilot", "mcp-config.json"}, client: "copilot-cli", tier: TierCopy, kind: KindClientConfig, dialect: dMCPServers, format: syntax.JSON},
+	{segs: []string{".aws", "amazonq", "mcp.json"}, client: "amazonq", tier: TierCopy, kind: KindClientConfig, dialect: dMCPServers, format: syntax.JSON},
+	{segs: []string{".kimi", "mcp.json"}, client: "kimi", tier: TierCopy, kind: KindClientConfig, dialect: dMCPServers, format: syntax.JSON},
+	{segs: []string{".lmstudio", "mcp.json"}, client: "lmstudio", tier: TierCopy, kind: KindClientConfig, dialect: dMCPServers, format: syntax.JSON},
+}
+
 // namedPatterns recognise a file given explicitly as a PATH by its name,
 // including files that are never found by a walk (managed files, home files
 // named directly). They are tried after projectPatterns and homePatterns.

@@ -225,7 +225,7 @@ func resolveShadowing(ws *Workspace) {
 	projectsByName := map[key][]string{}
 	for _, s := range ws.Servers {
 		c := Clients[s.Client]
-		if c == nil || s.Tier == TierLibrary || s.Project == "" || s.Unread {
+		if c == nil || s.Tier == TierLibrary || s.Tier == TierCopy || s.Project == "" || s.Unread {
 			continue
 		}
 		k := key{s.Client, s.Project, s.Name}
@@ -237,7 +237,7 @@ func resolveShadowing(ws *Workspace) {
 	}
 	for _, s := range ws.Servers {
 		c := Clients[s.Client]
-		if c == nil || s.Tier == TierLibrary || s.Project != "" || s.Unread {
+		if c == nil || s.Tier == TierLibrary || s.Tier == TierCopy || s.Project != "" || s.Unread {
 			continue
 		}
 		projects := projectsByName[key{s.Client, "", s.Name}]

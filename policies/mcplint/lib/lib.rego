@@ -43,7 +43,7 @@ oceancode if {
 runs(s) if s.state == "enabled"
 
 # committed is true for definitions that travel with a repository.
-committed(s) if s.tier in {"project", "plugin"}
+committed(s) if s.tier in {"project", "plugin", "copy"}
 
 # library is true for registry and catalogue entries.
 library(s) if s.tier == "library"

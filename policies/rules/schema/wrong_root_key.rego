@@ -7,7 +7,10 @@
 #   "context_servers" (Zed's) anywhere else, [mcpServers.x] tables in
 #   Codex's config.toml, servers given as a list where the client reads an
 #   object keyed by name, and "mcpServers" in a Claude Code settings.json,
-#   which takes no server definitions. Rename the key to the one the
+#   which takes no server definitions. A file a client keeps for MCP
+#   servers alone (.mcp.json, .cursor/mcp.json, mcp_config.json …) whose
+#   root holds other keys and not the servers key (a "tools" list) loads
+#   nothing either, and is reported too. Rename the key to the one the
 #   client reads (the message names it) or move the servers to the file
 #   that holds them.
 # custom:

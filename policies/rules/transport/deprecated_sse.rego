@@ -14,6 +14,9 @@
 #   "streamableHttp" (Cline), "streamable-http" (Roo Code, Continue, MCP
 #   Registry remotes), "httpUrl" (Gemini CLI), type: streamable_http with
 #   uri (Goose).
+#   An address without a "type" whose path ends in /sse is the legacy SSE
+#   endpoint as well, and is reported where the client infers the
+#   transport (Cursor, Windsurf, VS Code …).
 # custom:
 #   level: warning
 #   source: MCP specification 2025-03-26 (Streamable HTTP replaces HTTP+SSE); Goose (sse no longer supported)
@@ -32,6 +35,20 @@ report contains lib.at(s, place(s), msg) if {
 
 # place is the written transport word, or the address when the client
 # chose SSE by itself.
+# An address whose path ends in /sse, with no "type" to say what it is:
+# the legacy SSE endpoint, which the client reaches with the deprecated
+# transport (or after a failed Streamable HTTP attempt). Claude Code skips
+# an untyped url altogether (schema/url-without-type says so).
+report contains lib.at(s, s.url.pointer, msg) if {
+	some s in lib.servers("url")
+	s.transport != "sse"
+	s.type == ""
+	not s.client in {"claude-code", "goose", "registry", "paseo"}
+	s.url.valid
+	regex.match(`(?i)/sse/?$`, s.url.path)
+	msg := sprintf("%q points at %s, a legacy SSE endpoint by its path: SSE is deprecated in favour of Streamable HTTP; use the server's Streamable HTTP endpoint (often /mcp where this one is /sse)", [s.name, s.url.path])
+}
+
 place(s) := sprintf("%s/type", [s.pointer]) if {
 	s.type != ""
 } else := s.url.pointer if {
