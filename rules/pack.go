@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"unsafe"
 
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/loader/syntax"
@@ -22,7 +23,40 @@ type packed struct {
 	n    int
 }
 
-type packWriter struct{ b bytes.Buffer }
+type packWriter struct {
+	b bytes.Buffer
+	// lines numbers the source lines written so far, by their bytes'
+	// address: the findings of one line share its string, and on a
+	// one-line file of thousands of servers that line is the whole file,
+	// so it is written (and read back) once, not once a finding.
+	lines map[lineKey]int
+}
+
+type lineKey struct {
+	p *byte
+	n int
+}
+
+// line writes a source line: 0 and the text the first time, else the
+// number of the earlier copy.
+func (w *packWriter) line(s string) {
+	if s == "" {
+		w.uint(0)
+		w.str(s)
+		return
+	}
+	k := lineKey{unsafe.StringData(s), len(s)}
+	if i, ok := w.lines[k]; ok {
+		w.uint(uint64(i) + 1)
+		return
+	}
+	if w.lines == nil {
+		w.lines = map[lineKey]int{}
+	}
+	w.lines[k] = len(w.lines)
+	w.uint(0)
+	w.str(s)
+}
 
 func (w *packWriter) uint(v uint64) {
 	var b [binary.MaxVarintLen64]byte
@@ -92,7 +126,7 @@ func pack(fs []finding.Finding) (packed, error) {
 				w.str(e.NewText)
 			}
 		}
-		w.str(f.Source)
+		w.line(f.Source)
 	}
 	var out bytes.Buffer
 	zw, err := flate.NewWriter(&out, flate.BestSpeed)
@@ -109,9 +143,28 @@ func pack(fs []finding.Finding) (packed, error) {
 }
 
 type packReader struct {
-	b   *bytes.Reader
-	in  interner
-	err error
+	b     *bytes.Reader
+	in    interner
+	err   error
+	lines []string
+}
+
+// line reads what packWriter.line wrote; findings of one line get one
+// string again.
+func (r *packReader) line() string {
+	i := r.uint()
+	if i == 0 {
+		s := r.str()
+		if s != "" {
+			r.lines = append(r.lines, s)
+		}
+		return s
+	}
+	if i > uint64(len(r.lines)) {
+		r.fail()
+		return ""
+	}
+	return r.lines[i-1]
 }
 
 func (r *packReader) uint() uint64 {
@@ -202,7 +255,7 @@ func (p packed) unpack(dst []finding.Finding, in interner) ([]finding.Finding, e
 				}
 			}
 		}
-		f.Source = r.str()
+		f.Source = r.line()
 		dst = append(dst, f)
 	}
 	return dst, r.err
