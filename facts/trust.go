@@ -127,8 +127,11 @@ func trustFacts(sf *ServerFact, s *loader.Server) {
 	if t.ClientName == "" {
 		t.ClientName = s.Client
 	}
-	if s.Via != "" {
-		t.ClientName = "oceancode" // only oceancode reads the copy this way
+	if s.Via != "" || (s.Client == "claude-code" && s.Tier == loader.TierPlugin) {
+		// Only oceancode reads the copy this way: Cursor's and OpenCode's
+		// files, and a plugin's .mcp.json folded by name with the user's
+		// (Claude Code keeps a plugin's servers under the plugin's name).
+		t.ClientName = "oceancode"
 	}
 	if s.Doc != nil && s.Doc.Unsure {
 		t.ClientName = "the client that loads this file"
