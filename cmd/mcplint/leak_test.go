@@ -16,7 +16,7 @@ import (
 func TestLeakCorpus(t *testing.T) {
 	projects := 400
 	if testing.Short() {
-		projects = 60
+		projects = 40
 	}
 	root := t.TempDir()
 	c, err := leakcorpus.Generate(root, leakcorpus.Seed(), projects)
