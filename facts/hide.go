@@ -42,9 +42,20 @@ func hideNames(in *Input, ws *loader.Workspace) *Hidden {
 	if !HideSecretNames {
 		return nil
 	}
+	// Keys repeat across servers (GITHUB_TOKEN, Authorization): each
+	// distinct one is judged once.
+	judged := map[string]bool{}
 	names := map[string]bool{}
 	add := func(s string) {
-		if len(s) >= 8 && !names[s] && secret.SecretLike(s) {
+		if len(s) < 8 {
+			return
+		}
+		if _, ok := judged[s]; ok {
+			return
+		}
+		like := secret.SecretLike(s)
+		judged[s] = like
+		if like {
 			names[s] = true
 		}
 	}

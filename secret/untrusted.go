@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -196,12 +197,12 @@ const minRunLen = 12
 // suspiciousToken reports whether a token contains a detected credential,
 // a provider prefix followed by a key-like run, or a random-looking run.
 func suspiciousToken(tok string) bool {
-	if len(tok) < 8 {
+	// A prefix needs 10 key characters after it and a random run 12.
+	if len(tok) < minRunLen {
 		return false
 	}
-	if len(Scan("", tok)) > 0 {
-		return true
-	}
+	// Detector hits are found on the whole text before tokens are looked
+	// at (MaskValue, maskColumns); here only what they miss.
 	if prefixedRun(tok) {
 		return true
 	}
@@ -226,12 +227,42 @@ func suspiciousToken(tok string) bool {
 
 // hasPrefixHint is a cheap test for a provider prefix anywhere in s.
 func hasPrefixHint(s string) bool {
-	for _, p := range maskPrefixes {
-		if strings.Contains(s, p) {
-			return true
+	for i := 0; i+1 < len(s); i++ {
+		for _, p := range prefixesAt(s, i) {
+			if strings.HasPrefix(s[i:], p) {
+				return true
+			}
 		}
 	}
 	return false
+}
+
+// prefixTable files the mask prefixes under their first two bytes: a
+// two-byte key gives 1 + the index of its group in groups, or 0.
+type prefixTable struct {
+	index  [1 << 16]uint16
+	groups [][]string
+}
+
+var prefixIndex = sync.OnceValue(func() *prefixTable {
+	t := &prefixTable{}
+	for _, p := range maskPrefixes {
+		k := uint16(p[0])<<8 | uint16(p[1])
+		if t.index[k] == 0 {
+			t.groups = append(t.groups, nil)
+			t.index[k] = uint16(len(t.groups))
+		}
+		t.groups[t.index[k]-1] = append(t.groups[t.index[k]-1], p)
+	}
+	return t
+})
+
+func prefixesAt(s string, i int) []string {
+	t := prefixIndex()
+	if g := t.index[uint16(s[i])<<8|uint16(s[i+1])]; g != 0 {
+		return t.groups[g-1]
+	}
+	return nil
 }
 
 // prefixedRun reports whether tok contains a provider prefix (ghp_, sk-,
@@ -239,13 +270,12 @@ func hasPrefixHint(s string) bool {
 // one is a digit or the run mixes cases: "trughp_…", "123ghp_…" (16 after
 // a three-byte prefix).
 func prefixedRun(tok string) bool {
-	for _, p := range maskPrefixes {
-		for off := 0; off < len(tok); {
-			i := strings.Index(tok[off:], p)
-			if i < 0 {
-				break
+	for at := 0; at+1 < len(tok); at++ {
+		for _, p := range prefixesAt(tok, at) {
+			if !strings.HasPrefix(tok[at:], p) {
+				continue
 			}
-			rest := tok[off+i+len(p):]
+			rest := tok[at+len(p):]
 			n, digit, lower, upper := 0, false, false, false
 			for n < len(rest) && (isAlnum(rest[n]) || rest[n] == '_' || rest[n] == '-') {
 				switch c := rest[n]; {
@@ -265,7 +295,6 @@ func prefixedRun(tok string) bool {
 			if n >= need && (digit || (lower && upper)) {
 				return true
 			}
-			off += i + len(p)
 		}
 	}
 	return false
