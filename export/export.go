@@ -77,8 +77,8 @@ func Find(ws *loader.Workspace, name string) (*loader.Server, error) {
 		if s.Name != name || (tier != "" && string(s.Tier) != tier) {
 			continue
 		}
-		if s.Tier == loader.TierLibrary {
-			continue
+		if s.Tier == loader.TierLibrary || s.Builtin != "" {
+			continue // catalogue entries already are; Paseo's own server is no config
 		}
 		if best == nil || (best.State() != "enabled" && s.State() == "enabled") {
 			best = s
@@ -266,6 +266,11 @@ func source(s *loader.Server) string {
 func Paseo(s *loader.Server, runner *facts.RunnerFact) (*Entry, error) {
 	if err := CheckName(s.Name); err != nil {
 		return nil, err
+	}
+	for _, p := range append(append([]loader.Pair(nil), s.Env...), s.Headers...) {
+		if len(secret.Scan("", p.Key)) > 0 {
+			return nil, refuse("one of its env or header names looks like a credential, so it is not written anywhere")
+		}
 	}
 	e := &Entry{ID: slug(s.Name), Name: s.Name, Description: source(s)}
 	var in inputs

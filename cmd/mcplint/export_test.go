@@ -47,6 +47,18 @@ func exportDir(t *testing.T) string {
 	if err := os.WriteFile(filepath.Join(dir, ".mcp.json"), []byte(exportProject), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// Another client's file: VS Code's, and Codex's TOML.
+	vs := `{"servers": {"vsdocs": {"type": "http", "url": "https://docs.example.com/mcp?workspace=prod-main",
+	  "headers": {"Authorization": "Bearer sk-live-4f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c"}}}}`
+	codex := "[mcp_servers.cxfetch]\ncommand = \"uvx\"\nargs = [\"mcp-server-fetch==1.0.0\", \"--user-agent\", \"acme-prod\"]\n"
+	for p, body := range map[string]string{".vscode/mcp.json": vs, ".codex/config.toml": codex} {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, p), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	return dir
 }
 
@@ -63,7 +75,7 @@ func noStored(t *testing.T, what string, out string) {
 // and mcplint's own check accepts it.
 func TestExportPaseoEntryPassesCheck(t *testing.T) {
 	dir := exportDir(t)
-	for _, name := range []string{"acme", "hosted", "tickets", "fetch", "image"} {
+	for _, name := range []string{"acme", "hosted", "tickets", "fetch", "image", "vsdocs", "cxfetch"} {
 		t.Run(name, func(t *testing.T) {
 			team := filepath.Join(t.TempDir(), "team.json")
 			var stdout, stderr bytes.Buffer
@@ -178,7 +190,7 @@ func TestExportRefuses(t *testing.T) {
 // a remote, an npm package, a PyPI package and an image.
 func TestRegistryFormValidates(t *testing.T) {
 	dir := exportDir(t)
-	for _, name := range []string{"acme", "hosted", "tickets", "fetch", "image"} {
+	for _, name := range []string{"acme", "hosted", "tickets", "fetch", "image", "vsdocs", "cxfetch"} {
 		t.Run(name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
 			code := run([]string{"export", name, dir, "--format", "registry", "--namespace", "io.github.acme"}, &stdout, &stderr)
