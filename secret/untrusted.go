@@ -115,9 +115,10 @@ func BrokenLine(line string) string {
 // characters ("session=…").
 func maskColumns(line string, hide func(string) bool, assignments bool) string {
 	var out []byte
+	var drop []bool
 	put := func(start, end int) {
 		if out == nil {
-			out = []byte(line)
+			out, drop = []byte(line), make([]bool, len(line))
 		}
 		for i := start; i < end; {
 			_, size := utf8.DecodeRuneInString(line[i:])
@@ -125,7 +126,7 @@ func maskColumns(line string, hide func(string) bool, assignments bool) string {
 			// multi-byte character is dropped below.
 			out[i] = '*'
 			for j := 1; j < size; j++ {
-				out[i+j] = 0
+				drop[i+j] = true
 			}
 			i += size
 		}
@@ -159,8 +160,8 @@ func maskColumns(line string, hide func(string) bool, assignments bool) string {
 		return line
 	}
 	clean := out[:0]
-	for _, c := range out {
-		if c != 0 {
+	for i, c := range out {
+		if !drop[i] {
 			clean = append(clean, c)
 		}
 	}

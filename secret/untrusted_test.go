@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestTextMasksTokensThatContainASecret(t *testing.T) {
@@ -167,4 +168,31 @@ func TestCamelPiecesEnds(t *testing.T) {
 			t.Errorf("camelPieces(%q) = %d, want %d", in, got, want)
 		}
 	}
+}
+
+func FuzzUntrusted(f *testing.F) {
+	for _, s := range []string{"", "ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5", "::error x", "a\x1b[2J\u202e", `"Cookie": "session=k2jd8s7dhf6g5h4j3k2l"`, "\xff\xfe", "Qw8eRt5yUi2oPa7sDf4gHj1kLz9xCv6b/x=y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		e := Escape(Text(s))
+		if strings.HasPrefix(e, "::") {
+			t.Fatalf("Display(%q) starts a workflow command", s)
+		}
+		for _, r := range e {
+			if r < 0x20 || r == 0x7f || r >= 0x80 && r <= 0x9f || invisible(r) {
+				t.Fatalf("Display(%q) = %q keeps %U", s, e, r)
+			}
+		}
+		if !utf8.ValidString(s) || strings.ContainsAny(s, "\n") {
+			return
+		}
+		n := utf8.RuneCountInString(s)
+		if got := utf8.RuneCountInString(Line(s)); got != n {
+			t.Fatalf("Line(%q) has %d characters, want %d", s, got, n)
+		}
+		if got := utf8.RuneCountInString(BrokenLine(s)); got != n {
+			t.Fatalf("BrokenLine(%q) has %d characters, want %d", s, got, n)
+		}
+	})
 }
