@@ -316,6 +316,10 @@ func (s *Server) members(u *unit) []string {
 	var out []string
 	for _, d := range ws.Documents {
 		switch {
+		case d.Kind == loader.KindToolSnapshot || d.Kind == loader.KindToolPins:
+			// Read by the loader from the members' project folder; named
+			// as a path it would be read as an unknown file.
+			continue
 		case d.ProjectDir == u.folder:
 		case d.ProjectDir == "" && !withinAny(nested, d.AbsPath):
 			// A registry or catalogue document of this folder.
