@@ -74,6 +74,7 @@ func codexServerFix(s *loader.Server, moves []CodexMove) *finding.Fix {
 	}
 	// Remove the moved members, table by table.
 	removed := map[*syntax.Node][]string{}
+	tablePtr := map[*syntax.Node]string{}
 	for _, m := range moves {
 		i := strings.LastIndexByte(m.Pointer, '/')
 		if i < 0 {
@@ -85,8 +86,14 @@ func codexServerFix(s *loader.Server, moves []CodexMove) *finding.Fix {
 			return nil
 		}
 		removed[parent] = append(removed[parent], key)
+		tablePtr[parent] = m.Pointer[:i]
 	}
 	for table, keys := range removed {
+		// A table left with nothing would be an empty env = {} or
+		// http_headers = {}, which the next check reports: remove it whole.
+		if empties(table, keys) && removeTable(src, f.Root, tablePtr[table], table, edit) {
+			continue
+		}
 		if !removeMembers(src, table, keys, edit) {
 			return nil
 		}
@@ -172,6 +179,66 @@ func codexServerFix(s *loader.Server, moves []CodexMove) *finding.Fix {
 		Edits: edits,
 		Note:  fmt.Sprintf("set %s in the environment Codex starts from (the old values are no longer in the file); %s", strings.Join(set, ", "), RotateNote),
 	}
+}
+
+// empties reports whether removing keys leaves table with no member.
+func empties(table *syntax.Node, keys []string) bool {
+	drop := map[string]bool{}
+	for _, k := range keys {
+		drop[k] = true
+	}
+	for _, m := range table.Members {
+		if !drop[m.Key] {
+			return false
+		}
+	}
+	return true
+}
+
+// removeTable deletes a whole TOML table: an inline "env = { … }" line
+// of its server, or a [mcp_servers.<name>.env] header with its lines. It
+// reports false when the table is written in a shape it does not rewrite
+// (the caller then removes the members alone).
+func removeTable(src []byte, root *syntax.Node, ptr string, table *syntax.Node, edit func(int, int, string)) bool {
+	if table.Start >= len(src) || len(table.Members) == 0 {
+		return false
+	}
+	lineEnd := func(off int) int {
+		if j := bytes.IndexByte(src[off:], '\n'); j >= 0 {
+			return off + j + 1
+		}
+		return len(src)
+	}
+	switch src[table.Start] {
+	case '{':
+		j := strings.LastIndexByte(ptr, '/')
+		if j < 0 {
+			return false
+		}
+		parent := root.Lookup(ptr[:j])
+		mem := parent.Member(syntax.UnescapePointerToken(ptr[j+1:]))
+		if mem == nil || mem.Value != table {
+			return false
+		}
+		lineStart := bytes.LastIndexByte(src[:mem.KeyStart], '\n') + 1
+		if strings.TrimSpace(string(src[lineStart:mem.KeyStart])) != "" {
+			return false
+		}
+		edit(lineStart, lineEnd(mem.Value.End), "")
+		return true
+	case '[':
+		if table.Start > 0 && src[table.Start-1] != '\n' {
+			return false
+		}
+		last := table.Members[len(table.Members)-1].Value.End
+		start := table.Start
+		if start >= 2 && src[start-2] == '\n' {
+			start-- // the blank line before the header goes with it
+		}
+		edit(start, lineEnd(last), "")
+		return true
+	}
+	return false
 }
 
 // removeMembers deletes keys from a TOML table: whole lines in a

@@ -154,7 +154,7 @@ func LoadConfig(p string, known func(string) bool) (*Config, error) {
 	for _, id := range sortedKeys(cfg.Levels) {
 		l, c := at(syntax.Pointer("rules", id))
 		if known != nil && !known(id) {
-			return nil, &ConfigError{File: p, Line: l, Col: c, Msg: fmt.Sprintf("unknown rule %q (mcplint rules lists them)", id)}
+			return nil, &ConfigError{File: p, Line: l, Col: c, Msg: unknownRule(fmt.Sprintf("unknown rule %q", id), id)}
 		}
 		switch cfg.Levels[id] {
 		case "off", "info", "warning", "error":
@@ -170,7 +170,7 @@ func LoadConfig(p string, known func(string) bool) (*Config, error) {
 		case ig.Rule == "":
 			return nil, &ConfigError{File: p, Line: l, Col: c, Msg: "an [[ignore]] needs a rule"}
 		case known != nil && !known(ig.Rule):
-			return nil, &ConfigError{File: p, Line: l, Col: c, Msg: fmt.Sprintf("[[ignore]] names unknown rule %q", ig.Rule)}
+			return nil, &ConfigError{File: p, Line: l, Col: c, Msg: unknownRule(fmt.Sprintf("[[ignore]] names unknown rule %q", ig.Rule), ig.Rule)}
 		case strings.TrimSpace(ig.Reason) == "":
 			return nil, &ConfigError{File: p, Line: l, Col: c, Msg: fmt.Sprintf("[[ignore]] of %s needs a reason", ig.Rule)}
 		case ig.Path == "" && ig.Server == "":
@@ -251,7 +251,7 @@ func (c *Config) applyIgnores(ws *loader.Workspace, fs []finding.Finding, used [
 				continue
 			}
 			d := docs[file]
-			msg := fmt.Sprintf("mcplint-ignore %s matches no finding on this line or the next", strings.Join(dir.rules, ", "))
+			msg := fmt.Sprintf("mcplint-ignore %s matches no finding on this line or the next%s", strings.Join(dir.rules, ", "), unknownInline(dir.rules))
 			if dir.reason == "" {
 				msg = fmt.Sprintf("mcplint-ignore %s has no reason (write `mcplint-ignore RULE: why`), so it is not applied", strings.Join(dir.rules, ", "))
 			}
@@ -471,4 +471,35 @@ func orEmpty(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// unknownRule ends an unknown-rule error with the rule meant, when one is
+// close, or with where the rules are listed.
+func unknownRule(msg, id string) string {
+	if dm := didYouMean(id, builtinIDs()); dm != "" {
+		return msg + dm
+	}
+	return msg + " (mcplint rules lists them)"
+}
+
+// unknownInline names the ids of an inline ignore that are no rule, with
+// the rule each most likely meant.
+func unknownInline(ids []string) string {
+	known := map[string]bool{}
+	for _, k := range builtinIDs() {
+		known[k] = true
+	}
+	var parts []string
+	for _, id := range ids {
+		if known[id] || strings.HasPrefix(id, "custom/") {
+			continue
+		}
+		if dm := didYouMean(id, builtinIDs()); dm != "" {
+			parts = append(parts, fmt.Sprintf("%q is no rule%s", id, dm))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, "; ") + ")"
 }

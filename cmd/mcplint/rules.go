@@ -79,6 +79,10 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 	}
 	r, ok := eng.Rule(ids[0])
 	if !ok {
+		if s := eng.Suggest(ids[0]); s != "" {
+			fmt.Fprintf(stderr, "mcplint explain: unknown rule %q: did you mean %s?\n", ids[0], s)
+			return exitUsage
+		}
 		fmt.Fprintf(stderr, "mcplint explain: unknown rule %q (mcplint rules lists them)\n", ids[0])
 		return exitUsage
 	}

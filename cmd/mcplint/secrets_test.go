@@ -226,9 +226,30 @@ func sameOutsideStrings(a, b []byte) bool {
 // new (in order), or "".
 func linesKept(old, new []byte, secrets []string) string {
 	have := strings.Split(string(new), "\n")
+	lines := strings.Split(string(old), "\n")
+	// A table header whose every key was a secret goes with its keys: the
+	// fix leaves no empty table behind.
+	emptied := map[int]bool{}
+	for i, line := range lines {
+		if !strings.HasPrefix(strings.TrimSpace(line), "[") {
+			continue
+		}
+		empty, k := true, i+1
+		for ; k < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[k]), "["); k++ {
+			if strings.TrimSpace(lines[k]) != "" && len(leaked(lines[k], secrets)) == 0 {
+				empty = false
+			}
+		}
+		if empty && k > i+1 {
+			emptied[i] = true
+			if i > 0 && strings.TrimSpace(lines[i-1]) == "" {
+				emptied[i-1] = true // the blank line before it goes too
+			}
+		}
+	}
 	j := 0
-	for _, line := range strings.Split(string(old), "\n") {
-		if len(leaked(line, secrets)) > 0 {
+	for i, line := range lines {
+		if len(leaked(line, secrets)) > 0 || emptied[i] {
 			continue
 		}
 		for j < len(have) && have[j] != line {

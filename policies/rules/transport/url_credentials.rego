@@ -23,6 +23,7 @@
 package mcplint.rules.transport["url-credentials"]
 
 import data.mcplint.lib
+import data.mcplint.secrets
 
 # The address carries user info.
 report contains lib.at(s, s.url.pointer, msg) if {
@@ -43,15 +44,38 @@ report contains lib.at(s, s.url.pointer, msg) if {
 }
 
 # A key-like value in the query string.
-report contains lib.at(s, s.url.pointer, msg) if {
+report contains f if {
 	some s in lib.servers("url_credentials")
 	s.url.valid
 	keys := sort(query_keys(s))
 	count(keys) > 0
 	names := [sprintf("%s=", [k]) | some k in keys]
 	var := env_name(s.name, keys[0])
-	msg := sprintf("%s carries a credential in its query (%s), which logs and proxies record with the address: remove it from the address and send it as a header if the server accepts one, e.g. %s", [s.url.value, concat(", ", names), header_example(s, "Authorization", "Bearer ", var)])
+	msg := sprintf("%s carries a credential in its query (%s), which logs and proxies record with the address: %s%s", [s.url.value, concat(", ", names), query_advice(s, keys, var), rotate(s)])
+	f := query_fix(s, keys, var, lib.at(s, s.url.pointer, msg))
 }
+
+# A client that expands references in the address takes the key as a
+# variable there: the fix writes it (a header is better still, where the
+# server accepts one). Elsewhere the key must leave the address.
+query_advice(s, keys, var) := sprintf("write %s in its place (mcplint fix does) and set %s where %s starts; better still, send it as a header if the server accepts one, e.g. %s", [ref, var, secrets.client_name(s), header_example(s, "Authorization", "Bearer ", var)]) if {
+	count(keys) == 1
+	not lib.library(s)
+	ref := secrets.form(s, "url", var)
+} else := sprintf("%s does not expand variables in the address, so remove it from the address and send it as a header if the server accepts one, e.g. %s", [secrets.client_name(s), header_example(s, "Authorization", "Bearer ", var)]) if {
+	not lib.library(s)
+	not secrets.form(s, "url", var)
+} else := sprintf("remove it from the address and send it as a header if the server accepts one, e.g. %s", [header_example(s, "Authorization", "Bearer ", var)])
+
+query_fix(s, keys, var, f) := object.union(f, {"fix": {"kind": "secret-to-reference", "pointer": s.url.pointer, "value": var}}) if {
+	count(keys) == 1
+	not lib.library(s)
+	_ := secrets.form(s, "url", var)
+} else := f
+
+rotate(s) := "; then rotate the key: once committed it stays readable in the history" if {
+	lib.committed(s)
+} else := ""
 
 # query_keys are the query parameters whose literal value is a credential:
 # key-like names (the url facts), and any parameter holding a value the
