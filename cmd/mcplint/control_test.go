@@ -39,7 +39,8 @@ func TestControlCharactersNeverReachTheTerminal(t *testing.T) {
 	root := t.TempDir()
 	planted := 0
 	for i, h := range hostile {
-		folder := "proj" + strconv.Itoa(i) + strings.ReplaceAll(strings.ReplaceAll(h, "/", "_"), "\x00", "0")
+		// The text first, so it starts the lines that print the path.
+		folder := strings.ReplaceAll(strings.ReplaceAll(h, "/", "_"), "\x00", "0") + strconv.Itoa(i)
 		dir := filepath.Join(root, folder)
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
@@ -47,9 +48,10 @@ func TestControlCharactersNeverReachTheTerminal(t *testing.T) {
 		q := strconv.Quote
 		cfg := fmt.Sprintf(`{"mcpServers": {
   %s: {"command": "npx", "args": ["-y", %s, "--token", "ghp_Ab3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9St1Uv3Wx5Y"], "env": {%s: "x", "GITHUB_TOKEN": "ghp_Xy3Cd5Ef7Gh9Ij1Kl3Mn5Op7Qr9St1Uv3Wx5Z"}},
-  "remote": {"url": %s, "headers": {"Authorization": %s}}
+  "remote": {"url": %s, "headers": {"Authorization": %s}},
+  %s: {"command": "npx"}
 }}
-`, q("srv"+h), q("@acme/pkg"+h), q("KEY"+h), q("http://example.com/"+h), q("Bearer "+h))
+`, q("srv"+h), q("@acme/pkg"+h), q("KEY"+h), q("http://example.com/"+h), q("Bearer "+h), q(h))
 		if err := os.WriteFile(filepath.Join(dir, ".mcp.json"), []byte(cfg), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -60,7 +62,7 @@ func TestControlCharactersNeverReachTheTerminal(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, ".cursor", "mcp.json"), []byte(`{"mcpServers": {"a": {"command": "`+h+`npx`), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		planted += 8
+		planted += 9
 	}
 	t.Chdir(root)
 	human := [][]string{
