@@ -698,20 +698,7 @@ func rel(p string) string {
 	return p
 }
 
-// display escapes what came from a config or a server before it reaches a
-// terminal: control, bidi, zero-width and tag characters are shown as
-// ‹U+XXXX›.
-func display(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == unicode.ReplacementChar, r < 0x20, r == 0x7f, r >= 0x80 && r < 0xa0,
-			r >= 0x200b && r <= 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069,
-			r == 0xfeff, r >= 0xe0000 && r <= 0xe007f:
-			fmt.Fprintf(&b, "‹U+%04X›", r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
+// display is how probe shows what came from a config or a server:
+// secret-like tokens masked, control, bidi, zero-width and tag characters
+// made visible.
+func display(s string) string { return secret.Display(s) }
