@@ -164,6 +164,13 @@ func Discover(opts Options) (*Plan, error) {
 			})
 			continue
 		}
+		if dir := recordProject(abs); dir != "" && opts.Client == "" {
+			// A tool snapshot or the pins file (pre-commit passes them
+			// when they are staged): the project's snapshots and pins are
+			// read together, where toolSnapshots reads them.
+			projects[cleanProjectKey(dir)] = dir
+			continue
+		}
 		c := explicitCandidate(abs, home, opts.Client)
 		c.generic = opts.SkipUnrelated && opts.Client == "" && genericName(c.pat)
 		add(c)

@@ -230,3 +230,18 @@ func (l *run) readPins(ws *Workspace, dirs []string) map[string]*PinsDocument {
 	}
 	return out
 }
+
+// recordProject is the project folder of a tool snapshot
+// (DIR/.mcplint/tools/NAME.json) or pins file (DIR/.mcplint/pins.json), or
+// "" for any other path.
+func recordProject(abs string) string {
+	dir, base := filepath.Split(abs)
+	dir = filepath.Clean(dir)
+	switch {
+	case base == filepath.Base(PinsFile) && filepath.Base(dir) == ".mcplint":
+		return filepath.Dir(dir)
+	case filepath.Ext(base) == ".json" && filepath.Base(dir) == "tools" && filepath.Base(filepath.Dir(dir)) == ".mcplint":
+		return filepath.Dir(filepath.Dir(dir))
+	}
+	return ""
+}

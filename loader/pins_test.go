@@ -1,6 +1,7 @@
 package loader
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -51,5 +52,20 @@ func TestPinsRoundTrip(t *testing.T) {
 	}
 	if _, err := ParsePins([]byte("{")); err == nil {
 		t.Error("broken pins parsed")
+	}
+}
+
+func TestRecordProject(t *testing.T) {
+	for in, want := range map[string]string{
+		"/p/.mcplint/tools/notes.json": "/p",
+		"/p/.mcplint/pins.json":        "/p",
+		"/p/.mcplint/tools/a/b.json":   "",
+		"/p/tools/notes.json":          "",
+		"/p/.mcplint/notes.json":       "",
+		"/p/.mcp.json":                 "",
+	} {
+		if got := recordProject(filepath.FromSlash(in)); got != filepath.FromSlash(want) {
+			t.Errorf("%s: %q, want %q", in, got, want)
+		}
 	}
 }

@@ -193,6 +193,12 @@ func TestProbeDriftPoisonAndCheck(t *testing.T) {
 		}
 	}
 
+	// As pre-commit runs it: only the staged snapshot named.
+	code, out, _ = runCLI(t, "check", "--no-config", "--skip-unrelated", snap)
+	if code != exitFindings || !strings.Contains(out, `trust/tool-drift: tool "notes_sync" of server "notes" differs from its pin`) {
+		t.Errorf("check of the staged snapshot: exit %d\n%s", code, out)
+	}
+
 	// --update pins the reviewed definition; check no longer reports drift.
 	if code, out, _ = runCLI(t, "probe", "--yes", "--update", "--no-config", dir); !strings.Contains(out, "re-pinned") {
 		t.Errorf("update: exit %d\n%s", code, out)
