@@ -49,16 +49,20 @@ const GoneClaim = "(the old value is no longer in the file)"
 
 const goneClaims = "(the old values are no longer in the file)"
 
+// goneNow is how RotateNote says the key left the file.
+const goneNow = "even now it is gone from the file"
+
 // Unproven rewrites a note whose claim that the old value left the file
 // was not proven by reading the file back.
 func Unproven(note string) string {
 	note = strings.ReplaceAll(note, GoneClaim, "(the old value may still be in the file: look for it)")
-	return strings.ReplaceAll(note, goneClaims, "(the old values may still be in the file: look for them)")
+	note = strings.ReplaceAll(note, goneClaims, "(the old values may still be in the file: look for them)")
+	return strings.ReplaceAll(note, goneNow, "even once it is gone from the file")
 }
 
 // HasGoneClaim reports whether a note claims a value left the file.
 func HasGoneClaim(note string) bool {
-	return strings.Contains(note, GoneClaim) || strings.Contains(note, goneClaims)
+	return strings.Contains(note, GoneClaim) || strings.Contains(note, goneClaims) || strings.Contains(note, goneNow)
 }
 
 // Apply writes edits into the file at path, whose bytes were src when

@@ -40,8 +40,16 @@ func TestGoneNeedsTheFileToProveIt(t *testing.T) {
 			t.Errorf("%s: Gone = %v, want %v", name, res.Gone, c.gone)
 		}
 	}
-	if n := Unproven("set A in the environment X starts from " + GoneClaim); strings.Contains(n, "no longer") {
-		t.Errorf("Unproven kept the claim: %s", n)
+	for _, note := range []string{
+		"set A in the environment X starts from " + GoneClaim + "; " + RotateNote,
+		"set A, B in the environment Codex starts from " + goneClaims + "; " + RotateNote,
+	} {
+		if !HasGoneClaim(note) {
+			t.Errorf("HasGoneClaim missed %q", note)
+		}
+		if n := Unproven(note); strings.Contains(n, "no longer") || strings.Contains(n, "now it is gone") || HasGoneClaim(n) {
+			t.Errorf("Unproven kept a claim: %s", n)
+		}
 	}
 }
 

@@ -206,3 +206,20 @@ func TestFixFailedWriteClaimsNothing(t *testing.T) {
 	}
 	t.Logf("stderr: %s", strings.TrimSpace(r.errOut))
 }
+
+// TestFixSaysGoneOnlyWhenGone: when the key is also somewhere the fix
+// does not touch (a comment), the file is fixed but the note does not
+// claim the old value left it.
+func TestFixSaysGoneOnlyWhenGone(t *testing.T) {
+	root := t.TempDir()
+	tok := fakeToken(7)
+	writeFiles(t, root, map[string]string{".vscode/mcp.json": "{\n  // was: " + tok + "\n  \"servers\": {\"github\": {\"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@1.2.0\"], \"env\": {\"GITHUB_PERSONAL_ACCESS_TOKEN\": \"" + tok + "\"}}}\n}\n"})
+	r := runFixCmd(t, root)
+	p := filepath.Join(root, ".vscode", "mcp.json")
+	if r.code != exitOK || !strings.Contains(r.out, "fixed 1 finding") || !fileHas(t, p, "${env:GITHUB_PERSONAL_ACCESS_TOKEN}") {
+		t.Fatalf("exit %d\nstdout %s\nstderr %s", r.code, r.out, r.errOut)
+	}
+	if strings.Contains(r.out, claimsGone) || strings.Contains(r.out, "now it is gone") || !strings.Contains(r.out, "may still be in the file") {
+		t.Errorf("the note claims the key is gone though the comment keeps it:\n%s", r.out)
+	}
+}
