@@ -30,6 +30,7 @@ func TestLeakCorpus(t *testing.T) {
 		{"check", "--no-config", "--format", "sarif", "."},
 		{"check", "--no-config", "--format", "github", "."},
 		{"check", "--no-config", "--format", "diff", "."},
+		{"check", "--no-config", "--tools", c.NotConfig, "."},
 		{"list", "--format", "text", "."},
 		{"list", "--format", "json", "."},
 		{"list", "--format", "cyclonedx", "."},
@@ -50,6 +51,9 @@ func TestLeakCorpus(t *testing.T) {
 		}
 		if args[0] == "check" && args[3] == "json" {
 			findings = strings.Count(stdout.String(), `"rule":`)
+		}
+		if strings.Contains(strings.Join(args, " "), "--tools") && strings.Contains(stdout.String()+stderr.String(), "99999:7") {
+			t.Errorf("mcplint %s quotes the file named with --tools", strings.Join(args, " "))
 		}
 		for _, leak := range c.Leaks(stdout.String() + stderr.String()) {
 			t.Errorf("mcplint %s: %s", strings.Join(args, " "), leak)

@@ -19,6 +19,9 @@ import (
 type Corpus struct {
 	Root  string
 	Files []string // every file written, absolute
+	// NotConfig is a file of planted secrets that is no configuration
+	// (/etc/shadow-like), to name with --tools.
+	NotConfig string
 	// Secrets are the planted secrets' bodies: the part after a
 	// provider's kind prefix ("ghp_", "sk-proj-"), which a mask may keep.
 	Secrets []string
@@ -167,6 +170,14 @@ func Generate(dir string, seed int64, projects int) (*Corpus, error) {
 			g.c.Files = append(g.c.Files, path)
 		}
 	}
+	// A file that is not a configuration at all, for --tools: none of it
+	// may be quoted.
+	shadow := filepath.Join(dir, "shadow")
+	text := "root:" + g.unknown() + ":19000:0:99999:7:::\n" + g.secret() + "\n"
+	if err := os.WriteFile(shadow, []byte(text), 0o600); err != nil {
+		return nil, err
+	}
+	g.c.NotConfig = shadow
 	return g.c, nil
 }
 
@@ -188,7 +199,7 @@ func (g *gen) server(i int) string {
 			u = "https://mcp.example.com/mcp"
 		}
 		fields = append(fields, `"type": "http"`, `"url": `+q(u))
-		fields = append(fields, `"headers": {`+q("Authorization")+`: `+q("Bearer "+g.secret())+`, `+q(g.key())+`: "x"}`)
+		fields = append(fields, `"headers": {`+q("Authorization")+`: `+q("Bearer "+g.secret())+`, `+q(g.key())+`: "x", "Cookie": `+q("session="+g.unknown())+`}`)
 	} else {
 		args := []string{q("-y"), q("@acme/tool-mcp")}
 		switch g.rng.Intn(4) {
