@@ -1,11 +1,14 @@
 package lsp
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcplint/mcplint/rules"
 )
 
 // fiftyServers is a .mcp.json with 50 servers of the usual kinds: pinned
@@ -76,4 +79,28 @@ func BenchmarkDiagnosticsAfterChange(b *testing.B) {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms")
+}
+
+// BenchmarkStartUntilFirstDiagnostics is the editor's start: compile the
+// policies (rules.New, from the prebuilt encoding when it is current),
+// start the server, initialize, open the 50-server file and wait for its
+// first diagnostics. Target: well under 100 ms.
+func BenchmarkStartUntilFirstDiagnostics(b *testing.B) {
+	proj := b.TempDir()
+	file := filepath.Join(proj, ".mcp.json")
+	writeFile(b, file, fiftyServers(0))
+	uri := pathToURI(file)
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		eng, err := rules.New(context.Background(), nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c, _, _ := inProcess(b, Options{NoConfig: true, Engine: eng})
+		c.initialize(pathToURI(proj))
+		c.open(uri, fiftyServers(0), 1)
+		c.diagnostics(uri, func(p PublishDiagnosticsParams) bool { return p.Version != nil && *p.Version == 1 })
+	}
+	b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N)/1e6, "cpu-ms/op")
 }

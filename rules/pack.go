@@ -194,7 +194,8 @@ func (r *packReader) str() string {
 	return string(b)
 }
 
-// shared reads a string many findings repeat (a rule id, a path): one copy.
+// shared reads a string many findings repeat (a rule id, a path, a
+// pointer, a fix's title and note): one copy.
 func (r *packReader) shared() string {
 	n := r.uint()
 	if r.err != nil || n > uint64(r.b.Len()) {
@@ -235,7 +236,7 @@ func (p packed) unpack(dst []finding.Finding, in interner) ([]finding.Finding, e
 		f.Message = r.str()
 		f.File = r.shared()
 		f.Range = r.rng()
-		f.Pointer = r.str()
+		f.Pointer = r.shared()
 		f.Server = r.shared()
 		f.Client = r.shared()
 		f.Tier = r.shared()
@@ -243,15 +244,15 @@ func (p packed) unpack(dst []finding.Finding, in interner) ([]finding.Finding, e
 		if n := r.uint(); n > 0 {
 			f.Related = make([]finding.Location, 0, n-1)
 			for j := uint64(1); j < n && r.err == nil; j++ {
-				f.Related = append(f.Related, finding.Location{File: r.shared(), Range: r.rng(), Pointer: r.str(), Message: r.str()})
+				f.Related = append(f.Related, finding.Location{File: r.shared(), Range: r.rng(), Pointer: r.shared(), Message: r.shared()})
 			}
 		}
 		if r.uint() == 1 {
-			f.Fix = &finding.Fix{Title: r.str(), Note: r.str()}
+			f.Fix = &finding.Fix{Title: r.shared(), Note: r.shared()}
 			if n := r.uint(); n > 0 {
 				f.Fix.Edits = make([]finding.Edit, 0, n-1)
 				for j := uint64(1); j < n && r.err == nil; j++ {
-					f.Fix.Edits = append(f.Fix.Edits, finding.Edit{File: r.shared(), Range: r.rng(), NewText: r.str()})
+					f.Fix.Edits = append(f.Fix.Edits, finding.Edit{File: r.shared(), Range: r.rng(), NewText: r.shared()})
 				}
 			}
 		}
