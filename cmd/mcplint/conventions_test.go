@@ -241,7 +241,9 @@ func TestSARIFEndToEndCapAndRoot(t *testing.T) {
 	}
 	repo := t.TempDir()
 	files := map[string]string{".git/HEAD": "ref: refs/heads/main\n"}
-	const projects, perProject = 31, 1000
+	// Two findings a server (plain http, a literal token), so half as
+	// many servers to check.
+	const projects, perProject = 16, 1000
 	for p := 0; p < projects; p++ {
 		var b strings.Builder
 		b.WriteString(`{"mcpServers": {`)
@@ -249,7 +251,7 @@ func TestSARIFEndToEndCapAndRoot(t *testing.T) {
 			if i > 0 {
 				b.WriteString(",\n")
 			}
-			fmt.Fprintf(&b, `"s%d": {"type": "http", "url": "http://s%d.example.com/mcp"}`, i, i)
+			fmt.Fprintf(&b, `"s%d": {"type": "http", "url": "http://s%d.example.com/mcp", "headers": {"Authorization": "Bearer ghp_R4nd0mT0k3nF0rTh3H00kT3st1ngAbCdEf%02d"}}`, i, i, i%100)
 		}
 		b.WriteString("}}\n")
 		files[fmt.Sprintf("packages/p%02d/.mcp.json", p)] = b.String()
