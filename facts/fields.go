@@ -186,6 +186,9 @@ func fieldProblems(s *loader.Server) []FieldProblem {
 		sp = continueImport
 	}
 	p.spec, p.name = sp, loader.ClientName(s.Client)
+	if s.Doc != nil && s.Doc.Unsure {
+		p.name = "the client that loads this file"
+	}
 	n := s.Node
 	if n.Kind != syntax.Object {
 		p.add(FieldProblem{Kind: "invalid-value", Pointer: s.Pointer, Want: "object",
@@ -406,8 +409,49 @@ func (p *problems) hint(key string, v *syntax.Node) string {
 		if c == "claude-desktop" {
 			return "Claude Desktop signs in to remote servers through Settings → Connectors, not this file"
 		}
+	case "timeout_ms", "timeoutMs", "timeout_sec", "timeoutSec", "timeout_seconds", "request_timeout", "requestTimeout", "startup_timeout", "startupTimeout":
+		return p.timeoutHint()
 	}
 	return ""
+}
+
+// timeoutUnits is the unit of each client's "timeout" (clients.md, the
+// timeout row): milliseconds or seconds.
+var timeoutUnits = map[string]string{
+	"claude-code": "milliseconds, per tool call", "opencode": "milliseconds, for listing tools", "gemini": "milliseconds",
+	"zed": "seconds", "cline": "seconds", "roo": "seconds", "kilo": "seconds", "goose": "seconds",
+	"amazonq": "milliseconds", "kiro": "milliseconds",
+}
+
+// timeoutHint says which timeout key the client reads, with its unit, for
+// a timeout written under a name it does not know (timeout_ms): the value
+// is ignored and the default applies.
+func (p *problems) timeoutHint() string {
+	sp := p.spec
+	if p.s.Doc != nil && p.s.Doc.Unsure {
+		return `the value is ignored and the default timeout applies; most clients read "timeout" (Claude Code and Gemini CLI in milliseconds, Cline, Roo Code and Zed in seconds), Codex "startup_timeout_sec" and "tool_timeout_sec"`
+	}
+	var keys []string
+	for _, k := range []string{"timeout", "startup_timeout_sec", "startup_timeout_ms", "tool_timeout_sec", "connectionTimeout"} {
+		if _, ok := sp.fields[k]; ok {
+			keys = append(keys, k)
+		}
+	}
+	switch {
+	case len(keys) == 0:
+		return fmt.Sprintf("%s has no per-server timeout, so the value is ignored: remove it", p.name)
+	case keys[0] == "timeout" && timeoutUnits[p.s.Client] != "":
+		return fmt.Sprintf("the value is ignored and the default timeout applies; %s reads %q (in %s)", p.name, "timeout", timeoutUnits[p.s.Client])
+	}
+	return fmt.Sprintf("the value is ignored and the default timeout applies; %s reads %s", p.name, strings.Join(quoteAll(keys), " or "))
+}
+
+func quoteAll(ks []string) []string {
+	out := make([]string, len(ks))
+	for i, k := range ks {
+		out[i] = strconv.Quote(k)
+	}
+	return out
 }
 
 func remoteWhere(client string) string {

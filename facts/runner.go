@@ -798,6 +798,17 @@ func readNPM(rf *RunnerFact, rest []word) {
 	if pkgWord == nil && pos >= 0 {
 		pkgWord, pkg = &rest[pos], rest[pos].text
 	}
+	if pkgWord != nil && pos >= 0 && pkgWord != &rest[pos] && binOf(pkg) == rest[pos].text {
+		// npx --package=task-master-ai@0.27.1 task-master-ai runs the
+		// package's own program: the package named is the one shown.
+		kept := rf.Flags[:0]
+		for _, f := range rf.Flags {
+			if f.Flag != "-p" && f.Flag != "--package" {
+				kept = append(kept, f)
+			}
+		}
+		rf.Flags = kept
+	}
 	if pkgWord == nil {
 		return
 	}
@@ -826,6 +837,19 @@ var (
 	semverExact = regexp.MustCompile(`^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$`)
 	semverBase  = regexp.MustCompile(`\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?`)
 )
+
+// binOf is the program an npm package spec most likely installs: its
+// name without scope or version ("@acme/tool-mcp@1.0.0" → "tool-mcp").
+func binOf(spec string) string {
+	name := spec
+	if i := strings.LastIndexByte(name, '@'); i > 0 {
+		name = name[:i]
+	}
+	if i := strings.LastIndexByte(name, '/'); i >= 0 {
+		name = name[i+1:]
+	}
+	return name
+}
 
 // isAddress reports whether a package argument is a git, URL or tarball
 // address rather than a registry name.
@@ -962,10 +986,9 @@ func readPython(rf *RunnerFact, kind runnerKind, rest []word) {
 		switch name {
 		case "--from", "--spec":
 			if vw != nil {
+				// An address here is reported once, by unpinned-package
+				// (problem "address"), not again as a runner flag.
 				fromWord, from = vw, value
-				if isAddress(strings.TrimSpace(pep508URL(value))) {
-					why = "installs the package from an address instead of a published release"
-				}
 			}
 		case "--index-url", "-i", "--default-index":
 			if defaultPyPIIndex(value) {

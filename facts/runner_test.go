@@ -165,12 +165,16 @@ func TestRunnerFlags(t *testing.T) {
 		{"uvx", []string{"--extra-index-url=https://pypi.acme.dev/simple", "acme-mcp==1.0.0"}, "--extra-index-url@0"},
 		{"uvx", []string{"-i", "https://pypi.acme.dev/simple", "acme-mcp==1.0.0"}, "-i@0"},
 		{"uvx", []string{"--with", "requests", "acme-mcp==1.0.0"}, "--with@0"},
-		{"uvx", []string{"--from", "git+https://github.com/acme/mcp", "acme-mcp"}, "--from@0"},
+		// an address is reported by unpinned-package, once
+		{"uvx", []string{"--from", "git+https://github.com/acme/mcp", "acme-mcp"}, ""},
+		// the package's own program: the package named is the one shown
+		{"npx", []string{"-y", "--package=task-master-ai@0.27.1", "task-master-ai"}, ""},
+		{"npx", []string{"-y", "-p", "@acme/tool-mcp@1.0.0", "tool-mcp"}, ""},
 		{"uvx", []string{"--from", "acme-mcp==1.0.0", "acme-mcp"}, ""},
 		{"uvx", []string{"-p", "3.12", "acme-mcp==1.0.0"}, ""},
 		{"uvx", []string{"-c", "constraints.txt", "acme-mcp==1.0.0"}, ""},
 		{"pipx", []string{"run", "--index-url", "https://pypi.acme.dev/simple", "acme-mcp==1.0.0"}, "--index-url@1"},
-		{"pipx", []string{"run", "--spec", "git+https://github.com/acme/mcp", "acme"}, "--spec@1"},
+		{"pipx", []string{"run", "--spec", "git+https://github.com/acme/mcp", "acme"}, ""},
 		{"pipx", []string{"run", "--pip-args=--extra-index-url https://x.example", "acme-mcp==1.0.0"}, "--pip-args@1"},
 		{"pipx", []string{"run", "--pip-args=--no-cache-dir", "acme-mcp==1.0.0"}, ""},
 		{"docker", []string{"run", "-i", "--rm", "mcp/fetch:1@sha256:" + strings.Repeat("ab", 32)}, ""},

@@ -2,14 +2,19 @@
 # title: Runner flag that picks another source or runs a shell
 # description: |
 #   A runner flag before the package changes what is installed or run:
-#   -p/--package installs a package other than the one the entry shows,
+#   -p/--package installs a package other than the one the entry shows
+#   (not when it names the package of the program run, npx
+#   --package=tool@1.2.3 tool),
 #   -c/--call (and pnpm's --shell-mode) run a shell command, --registry
 #   and --@scope:registry fetch from another npm registry, --index-url,
 #   -i, --default-index, --extra-index-url, --index and --find-links
 #   fetch Python packages from elsewhere (an extra index also invites
 #   dependency confusion), --with and its kin install extra unpinned
-#   packages, --from or --spec with a git or URL address installs
-#   unreviewed code, --node-options loads code into Node.js. Reviewers
+#   packages, --node-options loads code into Node.js (--from or --spec
+#   with a git or URL address is reported once, by
+#   supply-chain/unpinned-package). --registry
+#   https://registry.npmjs.org and --index-url https://pypi.org/simple
+#   name the default source and are not reported. Reviewers
 #   and allow-lists read the package name; these flags make that name
 #   mean something else. Paseo refuses an entry with a runner flag.
 #   Drop the flag and name the package plainly with its exact version.
