@@ -76,20 +76,6 @@ func NameID(s string) string {
 	return "‹id-" + hex.EncodeToString(m.Sum(nil)[:6]) + "›"
 }
 
-// IsNameID reports whether s is an id made by NameID.
-func IsNameID(s string) bool {
-	return strings.HasPrefix(s, "‹id-") && strings.HasSuffix(s, "›") && len(s) == len("‹id-")+12+len("›")
-}
-
-// PolicyName is what a policy sees for a name or key: the name itself, or
-// its NameID when it is secret-like.
-func PolicyName(s string) string {
-	if SecretLike(s) {
-		return NameID(s)
-	}
-	return s
-}
-
 // Line masks a source line keeping every column: detector hits and every
 // secret-like token become asterisks, one for each character. The line is
 // expected to be masked by MaskSource already; Line adds the tokens only
@@ -303,11 +289,12 @@ func prefixedRun(tok string) bool {
 
 // randomRun reports whether an alphanumeric run looks random rather than
 // like a word, a camelCase name, a version or a number. It needs at least
-// minRunLen characters, a letter, not only hex digits, and then either
-// short pieces (split at case and digit changes the way camelCase words
-// are: "MIVozOH…" → MI Voz OH…, where a name splits into words of four or
-// more) or few vowels (random letters hold about one in five, words about
-// two in five).
+// minRunLen characters, a letter, not only hex digits, and then one of:
+// many characters in pieces no word has (oddPieces), capital runs beside
+// lower case, short pieces on average (split at case and digit changes the
+// way camelCase words are: "MIVozOH…" → MI Voz OH…, where a name splits
+// into words of four or more), or few vowels (random letters hold about
+// one in five, words about two in five).
 func randomRun(r string) bool {
 	if len(r) < minRunLen {
 		return false
