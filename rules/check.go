@@ -13,6 +13,7 @@ import (
 	"github.com/mcplint/mcplint/fix"
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/loader/syntax"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // Check evaluates every policy over the workspace and returns the
@@ -104,6 +105,27 @@ func switchedOff(s *loader.Server) bool {
 type Totals struct {
 	Files   int
 	Servers int
+	// Assumed notes, for each file named on the command line whose client
+	// was worked out from its content, which client it was read as and why.
+	Assumed []string
+}
+
+// AssumedNotes says which client each file met by its content was read
+// as, and why ("configs/x.mcp.json: read as Windsurf's config (its
+// entries use "serverUrl", Windsurf's key)").
+func AssumedNotes(ws *loader.Workspace) []string {
+	var out []string
+	for _, d := range ws.Documents {
+		if !d.Sniffed || d.Assumed == "" || d.Context {
+			continue
+		}
+		client := loader.ClientName(d.Client) + "'s config"
+		if d.Unsure {
+			client = "a generic mcpServers config, checked with Claude Code's fields and with advice for any client"
+		}
+		out = append(out, fmt.Sprintf("%s: read as %s (%s); --client NAME names the client", secret.Display(d.Path), client, d.Assumed))
+	}
+	return out
 }
 
 // CheckPlan checks a plan part by part (loader.Plan.Split), so memory
@@ -143,6 +165,9 @@ func (e *Engine) CheckPlan(ctx context.Context, plan *loader.Plan, cfg *Config, 
 				seen[d.Path] = true
 				tot.Files++
 				tot.Servers += len(d.Servers)
+				if d.Sniffed && d.Assumed != "" && !d.Context {
+					tot.Assumed = append(tot.Assumed, AssumedNotes(&loader.Workspace{Documents: []*loader.Document{d}})...)
+				}
 			}
 		}
 		attachSource(ws, fs)

@@ -197,7 +197,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 		onePartMemory(true)
 		findings, err = eng.Check(context.Background(), ws, cfg)
-		tot = rules.Totals{Files: len(ws.Documents), Servers: len(ws.Servers)}
+		tot = rules.Totals{Files: len(ws.Documents), Servers: len(ws.Servers), Assumed: rules.AssumedNotes(ws)}
 	} else {
 		plan, code := lf.plan(paths, &loadErr, "check")
 		if plan == nil {
@@ -208,6 +208,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if err != nil {
 		return fail(evalFailure(err))
+	}
+	if !of.quiet {
+		for _, n := range tot.Assumed {
+			fmt.Fprintf(stderr, "mcplint check: note: %s\n", n)
+		}
 	}
 	sum := report.Summarise(findings, tot.Files, tot.Servers)
 	if *baseline != "" {

@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -18,5 +20,32 @@ func TestExplainSuggestsTheRuleMeant(t *testing.T) {
 	errb.Reset()
 	if code := run([]string{"explain", "secrets/literal-key"}, &out, &errb); code != exitOK || !strings.Contains(out.String(), "Rotate it") {
 		t.Errorf("explain secrets/literal-key: exit %d, rotation advice missing:\n%s", code, out.String())
+	}
+}
+
+// A file named on the command line whose client is worked out from its
+// content says which client it was read as, and why.
+func TestNamedFileSaysWhichClient(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "windsurf.mcp.json")
+	if err := os.WriteFile(p, []byte(`{"mcpServers": {"api": {"serverUrl": "https://api.example.com/mcp"}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	q := filepath.Join(dir, "shared.mcp.json")
+	if err := os.WriteFile(q, []byte(`{"mcpServers": {"api": {"command": "npx", "args": ["-y", "api-mcp@1.0.0"]}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	run([]string{"check", "--no-config", p, q}, &out, &errb)
+	for _, want := range []string{
+		`windsurf.mcp.json: read as Windsurf's config (its entries use "serverUrl", Windsurf's key)`,
+		"shared.mcp.json: read as a generic mcpServers config",
+	} {
+		if !strings.Contains(errb.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errb.String())
+		}
+	}
+	if strings.Contains(out.String(), "schema/missing-transport") {
+		t.Errorf("serverUrl read as Claude Code's:\n%s", out.String())
 	}
 }
