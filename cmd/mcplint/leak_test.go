@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -48,6 +49,11 @@ func TestLeakCorpus(t *testing.T) {
 		code := run(args, &stdout, &stderr)
 		if code == exitInternal || code == exitUsage {
 			t.Errorf("mcplint %s: exit %d: %s", strings.Join(args, " "), code, stderr.String())
+		}
+		if joined := strings.Join(args, " "); strings.Contains(joined, "json") || strings.Contains(joined, "sarif") || strings.Contains(joined, "cyclonedx") || args[0] == "baseline" {
+			if !json.Valid(stdout.Bytes()) {
+				t.Errorf("mcplint %s: the output is not valid JSON", joined)
+			}
 		}
 		if args[0] == "check" && args[3] == "json" {
 			findings = strings.Count(stdout.String(), `"rule":`)
