@@ -90,11 +90,25 @@ type SettingFact struct {
 
 // ServerFact is one server definition with everything the policies need
 // already worked out in Go.
+// NameShape is what the name rules need to know of a server's name
+// without seeing it: its length in characters, the characters tool names
+// do not allow (each once, sorted) and whether it holds the "__"
+// separator.
+type NameShape struct {
+	Length    int      `json:"length"`
+	Bad       []string `json:"bad"`
+	Separator bool     `json:"separator"`
+}
+
 type ServerFact struct {
-	Index  int    `json:"index"`
-	Doc    int    `json:"doc"`
-	Name   string `json:"name"`
-	Client string `json:"client"`
+	Index int    `json:"index"`
+	Doc   int    `json:"doc"`
+	Name  string `json:"name"`
+	// NameShape describes the real name, read before a secret-like name is
+	// replaced by its id: rules that judge a name's characters or length
+	// read it, never the characters of Name.
+	NameShape NameShape `json:"name_shape"`
+	Client    string    `json:"client"`
 	// Via is the client whose file oceancode read this copy from (cursor,
 	// opencode); "" for a definition read in its own client's terms.
 	Via string `json:"via"`

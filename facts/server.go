@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/loader/syntax"
@@ -124,7 +125,7 @@ func fields(n *syntax.Node, ptr string) []FieldFact {
 // buildServer works out every fact of one server.
 func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int) ServerFact {
 	sf := ServerFact{
-		Index: i, Doc: doc, Name: s.Name, Client: s.Client, Via: s.Via, Builtin: s.Builtin, Tier: string(s.Tier), Project: s.Project,
+		Index: i, Doc: doc, Name: s.Name, NameShape: nameShape(s.Name), Client: s.Client, Via: s.Via, Builtin: s.Builtin, Tier: string(s.Tier), Project: s.Project,
 		Pointer: s.Pointer, Transport: s.Transport, Enabled: s.Enabled, DisabledBy: s.DisabledBy,
 		Untrusted: s.Untrusted, UntrustedBy: s.UntrustedBy, State: s.State(),
 		ShadowedBy: -1, MergedFrom: -1, Shadows: []int{},
@@ -342,4 +343,19 @@ func isLoopback(host string) bool {
 	}
 	ip := net.ParseIP(strings.Trim(host, "[]"))
 	return ip != nil && ip.IsLoopback()
+}
+
+// nameShape measures a name for the name rules (NameShape).
+func nameShape(name string) NameShape {
+	sh := NameShape{Length: utf8.RuneCountInString(name), Bad: []string{}, Separator: strings.Contains(name, "__")}
+	seen := map[rune]bool{}
+	for _, c := range name {
+		if c == '_' || c == '-' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || seen[c] {
+			continue
+		}
+		seen[c] = true
+		sh.Bad = append(sh.Bad, string(c))
+	}
+	sort.Strings(sh.Bad)
+	return sh
 }

@@ -3,6 +3,7 @@ package rules
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -137,6 +138,48 @@ func TestHiddenNamesPointAtTheRightPlace(t *testing.T) {
 	for _, f := range fs {
 		if bad := pieces8(f.Message + f.Server + f.Pointer); len(bad) > 0 {
 			t.Errorf("%s: finding shows %q", f.Rule, bad)
+		}
+	}
+}
+
+// A secret-like server name reaches the policies as its id, but the name
+// rules judge the real name's characters and length: the id's "‹" and
+// "›" are not the name's, and its 17 characters are not the name's 40.
+func TestHiddenNamesAreJudgedByTheirShape(t *testing.T) {
+	dir := t.TempDir()
+	const ok = "ghp_R8x2Lq9ZtV4mN7pK3sW6yB1cD5fH0jQ2aE8u"  // letters, digits and _: a valid tool-name prefix, 40 characters
+	const dotted = "sk-live-4eC39HqLyjWDarjtT1zdp7dc.work" // a "." clients reject
+	writeFiles(t, dir, map[string]string{".mcp.json": `{"mcpServers": {
+  "` + ok + `": {"command": "x"},
+  "` + dotted + `": {"command": "y"}
+}}`})
+	ws, err := loader.Load(loader.Options{Paths: []string{dir}, WorkDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, err := engine(t).Check(context.Background(), ws, DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names, lengths []string
+	for _, f := range fs {
+		switch f.Rule {
+		case "budget/server-name":
+			names = append(names, fmt.Sprintf("%d: %s", f.Range.Start.Line, f.Message))
+		case "budget/tool-name-length":
+			lengths = append(lengths, fmt.Sprintf("%d: %s", f.Range.Start.Line, f.Message))
+		}
+	}
+	if len(names) != 1 || !strings.HasPrefix(names[0], "3: ") || !strings.Contains(names[0], `has a ".", which`) || strings.Contains(names[0], `"‹"`) {
+		t.Errorf("budget/server-name: want one finding on line 3 for its \".\" only, got %q", names)
+	}
+	// mcp__ + 40 + __ leaves 17 of 64; the dotted name's 37 leave 20.
+	if len(lengths) != 1 || !strings.HasPrefix(lengths[0], "2: ") || !strings.Contains(lengths[0], "only 17 characters") {
+		t.Errorf("budget/tool-name-length: want one finding on line 2 leaving 17 characters, got %q", lengths)
+	}
+	for _, f := range fs {
+		if strings.Contains(f.Message, ok[4:16]) || strings.Contains(f.Message, dotted[8:20]) {
+			t.Errorf("%s shows a hidden name: %s", f.Rule, f.Message)
 		}
 	}
 }

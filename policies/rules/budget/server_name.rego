@@ -28,19 +28,22 @@ report contains lib.on_server(s, msg) if {
 	s.tier != "library"
 	not s.client in {"vscode", "continue"}
 	s.name != ""
-	problems := [p | some p in [separator(s.name), characters(s)]; p != ""]
+	problems := [p | some p in [separator(s), characters(s)]; p != ""]
 	count(problems) > 0
 	msg := sprintf("server name %q %s: name it %q", [s.name, concat(", and ", problems), fixed(s.name)])
 }
 
-separator(name) := `has "__", the separator of mcp__<server>__<tool>, so its tool names cannot be split back into server and tool` if {
-	contains(name, "__")
+# The name's shape is measured in Go on the real name: a secret-like name
+# reaches a policy only as its id (‹id-…›), whose characters are not the
+# name's.
+separator(s) := `has "__", the separator of mcp__<server>__<tool>, so its tool names cannot be split back into server and tool` if {
+	s.name_shape.separator
 } else := ""
 
 characters(s) := sprintf("has %s, which tool names (letters, digits, _ and -) do not allow, so clients reject or rewrite it%s", [
 	describe(bad), codex_note(s, bad),
 ]) if {
-	bad := {c | some c in split(s.name, ""); not regex.match(`^[A-Za-z0-9_-]$`, c)}
+	bad := {c | some c in s.name_shape.bad}
 	count(bad) > 0
 } else := ""
 

@@ -1,6 +1,24 @@
 package mcplint.rules.budget["server-name"]
 
-srv(client, name) := {"index": 0, "doc": 0, "name": name, "client": client, "tier": "project", "pointer": sprintf("/mcpServers/%s", [name])}
+srv(client, name) := {"index": 0, "doc": 0, "name": name, "name_shape": shape(name), "client": client, "tier": "project", "pointer": sprintf("/mcpServers/%s", [name])}
+
+# shape is what facts.nameShape measures in Go on the real name.
+shape(name) := {
+	"length": count(name),
+	"bad": sort({c | some c in split(name, ""); not regex.match(`^[A-Za-z0-9_-]$`, c)}),
+	"separator": contains(name, "__"),
+}
+
+# A secret-like name reaches the policy as its id; the id's own "‹" and
+# "›" are not the name's characters.
+test_hidden_name_is_judged_by_its_shape if {
+	id := "‹id-481a0a02c37d›"
+	count(report) == 0 with input as {"servers": [object.union(srv("claude-code", id), {"name_shape": shape("ghp_R8x2Lq9ZtV4mN7pK3sW6")})]}
+	r := report with input as {"servers": [object.union(srv("claude-code", id), {"name_shape": shape("ghp_R8x2Lq9ZtV4mN7pK3sW6.x")})]}
+	some f in r
+	contains(f.message, `has a ".", which`)
+	not contains(f.message, `"‹"`)
+}
 
 test_dot if {
 	r := report with input as {"servers": [srv("codex", "github.work")]}

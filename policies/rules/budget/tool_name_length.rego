@@ -32,15 +32,19 @@ clients := {"claude-code", "super-pi"}
 
 prefix(s) := sprintf("mcp__%s__", [s.name])
 
+# prefix_length counts the real name (name_shape), not its id when the
+# name is secret-like.
+prefix_length(s) := count("mcp____") + s.name_shape.length
+
 # Known tool names.
 report contains lib.on_server(s, msg) if {
 	some s in lib.servers("tools")
 	s.client in clients
 	s.tier != "library"
-	long := sort([n | some t in s.tools.names; n := concat("", [prefix(s), t]); count(n) > max])
+	long := sort([[n, l] | some t in s.tools.names; n := concat("", [prefix(s), t]); l := prefix_length(s) + count(t); l > max])
 	count(long) > 0
 	msg := sprintf("%s is %d characters, over the %d model APIs accept%s: give %q a shorter name (the prefix mcp__%s__ alone takes %d)", [
-		long[0], count(long[0]), max, others(count(long) - 1), s.name, s.name, count(prefix(s)),
+		long[0][0], long[0][1], max, others(count(long) - 1), s.name, s.name, prefix_length(s),
 	])
 }
 
@@ -50,7 +54,7 @@ report contains lib.on_server(s, msg) if {
 	s.client in clients
 	s.tier != "library"
 	count(s.tools.names) == 0
-	left := max - count(prefix(s))
+	left := max - prefix_length(s)
 	left < room
 	msg := sprintf("every tool of %q is named mcp__%s__<tool>, which leaves %s for the tool's own name within the %d characters model APIs accept: give the server a shorter name", [
 		s.name, s.name, chars(left), max,

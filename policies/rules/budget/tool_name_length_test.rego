@@ -1,8 +1,23 @@
 package mcplint.rules.budget["tool-name-length"]
 
 srv(client, name, tools) := {
-	"index": 0, "doc": 0, "name": name, "client": client, "tier": "user", "pointer": sprintf("/mcpServers/%s", [name]),
+	"index": 0, "doc": 0, "name": name, "name_shape": shape(name), "client": client, "tier": "user", "pointer": sprintf("/mcpServers/%s", [name]),
 	"tools": {"names": tools, "known": count(tools) > 0, "count": count(tools)},
+}
+
+# shape is what facts.nameShape measures in Go on the real name.
+shape(name) := {
+	"length": count(name),
+	"bad": sort({c | some c in split(name, ""); not regex.match(`^[A-Za-z0-9_-]$`, c)}),
+	"separator": contains(name, "__"),
+}
+
+# The length is the real name's, not that of its id.
+test_hidden_name_counts_the_real_length if {
+	id := "‹id-481a0a02c37d›"
+	r := report with input as {"servers": [object.union(srv("claude-code", id, []), {"name_shape": shape("abcdefghijabcdefghijabcdefghijabcdefgh")})]}
+	count(r) == 1
+	count(report) == 0 with input as {"servers": [object.union(srv("claude-code", id, []), {"name_shape": shape("abcdefgh")})]}
 }
 
 test_known_long_tool_name if {
