@@ -187,11 +187,17 @@ func machinePaths(s *loader.Server, sf *ServerFact) []AddressFact {
 	if sf.Command != nil {
 		check(s.Command, sf.Command.Pointer, true)
 	}
+	docker := sf.Runner != nil && sf.Runner.Ecosystem == "oci"
 	for _, a := range sf.Args {
+		if docker && a.Pointer == sf.Runner.PackagePointer {
+			break // after the image, paths are the container's own
+		}
 		check(a.Value, a.Pointer, false)
 	}
-	for _, e := range sf.Env {
-		check(e.Value, e.Pointer, false)
+	if !docker {
+		for _, e := range sf.Env {
+			check(e.Value, e.Pointer, false)
+		}
 	}
 	if s.Cwd != "" {
 		check(s.Cwd, s.Pointer+"/cwd", false)

@@ -365,3 +365,68 @@ func TestRunnerFactsAreMasked(t *testing.T) {
 		t.Errorf("facts missing: %+v %+v", rf, sh)
 	}
 }
+
+func TestMachinePaths(t *testing.T) {
+	cases := []struct {
+		cmd  string
+		args []string
+		want int
+	}{
+		{"node", []string{"/Users/dana/code/notes/dist/index.js"}, 1},
+		{"uvx", []string{"history-mcp==0.4.1", "--db=/home/lee/.config/Cursor/User/workspaceStorage/4b1c2d3e/state.vscdb"}, 1},
+		{"C:/Program Files/nodejs/node.exe", []string{`D:\work\notes\index.js`}, 1},
+		{"node", []string{"./tools/notes/dist/index.js", "${workspaceFolder}/x"}, 0},
+		{"powershell", []string{"-Command", `Set-Location C:\tools; .\x.exe`}, 0},
+		// after the image, a path is the container's own
+		{"docker", []string{"run", "-i", "--rm", "-v", "/Users/dana/data:/data", "acme/x:1@sha256:" + strings.Repeat("ab", 32), "--root", "/home/node/app"}, 1},
+	}
+	for _, c := range cases {
+		s, af := stdio("x", c.cmd, c.args...)
+		sf := ServerFact{Args: af, Command: &CommandFact{Value: c.cmd, Pointer: "/mcpServers/x/command"}}
+		sf.Runner = runnerFact(s, af)
+		if got := machinePaths(s, &sf); len(got) != c.want {
+			t.Errorf("%s %v: %d machine paths %v, want %d", c.cmd, c.args, len(got), got, c.want)
+		}
+	}
+}
+
+func TestListenAllAndPlainArgs(t *testing.T) {
+	listen := []struct {
+		cmd  string
+		args []string
+		want string
+	}{
+		{"uvx", []string{"srv==1.0.0", "--host", "0.0.0.0", "--port", "8811"}, "--host 0.0.0.0"},
+		{"uvx", []string{"srv==1.0.0", "--bind=0.0.0.0:8080"}, "--bind 0.0.0.0:8080"},
+		{"docker", []string{"run", "-i", "-p", "0.0.0.0:8080:8080", "img:1@sha256:" + strings.Repeat("ab", 32)}, "-p 0.0.0.0:8080:8080"},
+		{"uvx", []string{"srv==1.0.0", "--host", "127.0.0.1"}, ""},
+		{"docker", []string{"run", "-i", "-p", "8080:8080", "img:1@sha256:" + strings.Repeat("ab", 32)}, ""},
+	}
+	for _, c := range listen {
+		s, af := stdio("x", c.cmd, c.args...)
+		sf := ServerFact{Args: af}
+		sf.Runner = runnerFact(s, af)
+		got := ""
+		for _, a := range listenAll(s, &sf) {
+			got = a.Value
+		}
+		if got != c.want {
+			t.Errorf("%s %v: listen %q, want %q", c.cmd, c.args, got, c.want)
+		}
+	}
+	sf := ServerFact{Env: []PairFact{{Key: "HOST", Value: "0.0.0.0", Pointer: "/e"}}}
+	if got := listenAll(nil, &sf); len(got) != 1 || got[0].Pointer != "/e" {
+		t.Errorf("HOST=0.0.0.0: %v", got)
+	}
+	plain := map[string]int{
+		"http://tools.example.com:5000/mcp": 1, "--url=http://search.example.com/sse": 1, "ws://x.example.com/": 1,
+		"http://127.0.0.1:3333/sse": 0, "http://jenkins:8080/mcp": 0, "http://10.1.2.3/mcp": 0, "http://kb.corp.internal/": 0,
+		"https://tools.example.com/mcp": 0, "http://${HOST}/mcp": 0,
+	}
+	for arg, want := range plain {
+		_, af := stdio("x", "npx", "-y", "mcp-remote@0.1.29", arg)
+		if got := len(plainArgAddresses(af)); got != want {
+			t.Errorf("%s: %d plain addresses, want %d", arg, got, want)
+		}
+	}
+}
