@@ -127,7 +127,8 @@ type ServerFact struct {
 	DisabledBy  string `json:"disabled_by"`
 	Untrusted   bool   `json:"untrusted"`
 	UntrustedBy string `json:"untrusted_by"`
-	// State is enabled, disabled, shadowed or untrusted.
+	// State is enabled, disabled, shadowed, untrusted or not-loaded (an
+	// entry of a server list the client does not read).
 	State string `json:"state"`
 	// ShadowedBy is the index of the copy that runs instead (-1: none).
 	ShadowedBy int   `json:"shadowed_by"`

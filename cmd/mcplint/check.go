@@ -304,7 +304,7 @@ func (m *wsSource) Line(file string, n int) (string, bool) {
 }
 
 func runList(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("list", "Show every MCP server definition found in the PATHs: name, transport, client,\ntier, state (enabled, disabled, shadowed, untrusted) and source file:line.", stderr)
+	fs := newFlagSet("list", "Show every MCP server definition found in the PATHs: name, transport, client,\ntier, state (enabled, disabled, shadowed, untrusted, not-loaded) and source file:line.", stderr)
 	var lf loadFlags
 	lf.register(fs)
 	lf.registerEmpty(fs)
