@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/mcplint/mcplint/facts"
 	"github.com/mcplint/mcplint/finding"
+	"github.com/mcplint/mcplint/internal/startgc"
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/loader/syntax"
 	"github.com/mcplint/mcplint/report"
@@ -394,9 +394,9 @@ func (p *policyFlags) setup(paths []string, stderr io.Writer, cmd string) (*rule
 	}
 	// Compiling the policies makes tens of MB of short-lived garbage in
 	// a process that may live for 30 ms: collecting during it is wasted.
-	gc := debug.SetGCPercent(-1)
+	resume := startgc.Pause()
 	eng, err := rules.New(context.Background(), p.policies)
-	debug.SetGCPercent(gc)
+	resume()
 	if err != nil {
 		var pe *rules.PolicyError
 		if errors.As(err, &pe) {
@@ -473,9 +473,9 @@ const checkGCPercent = 400
 
 func limitMemory() {
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(softMemoryLimit)
+		startgc.SetMemoryLimit(softMemoryLimit)
 	}
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(checkGCPercent)
+		startgc.SetGCPercent(checkGCPercent)
 	}
 }

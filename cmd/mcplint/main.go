@@ -23,8 +23,9 @@ const (
 	exitInternal = 3 // a bug in mcplint
 )
 
-// The collector was off while the libraries initialised (startgc); it is
-// on again before main or a test runs.
+// The collector was off while the libraries initialised (startgc); it
+// stays off until the heap has grown by startgc.Grace, so a short run
+// never collects.
 func init() { startgc.Restore() }
 
 func main() {

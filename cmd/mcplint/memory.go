@@ -3,7 +3,8 @@ package main
 import (
 	"math"
 	"os"
-	"runtime/debug"
+
+	"github.com/mcplint/mcplint/internal/startgc"
 )
 
 // onePartMemory lifts the soft memory limit for a check that cannot be
@@ -15,6 +16,6 @@ import (
 // check needs is bounded by --max-file-size.
 func onePartMemory(onePart bool) {
 	if onePart && os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(math.MaxInt64)
+		startgc.SetMemoryLimit(math.MaxInt64)
 	}
 }
