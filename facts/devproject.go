@@ -30,17 +30,23 @@ var serverMarkers = []struct {
 
 // developsServer says why the project folder looks like an MCP server under
 // development ("pyproject.toml depends on mcp"), or "" when it does not.
-func developsServer(dir string) string {
+// names are the folder's names as discovery read them, nil when
+// it did not: then every marker file is tried. A folder of many projects'
+// documents is read once (the cache); the files are read outside the lock.
+func developsServer(dir string, names []string) string {
 	if dir == "" {
 		return ""
 	}
 	devMu.Lock()
-	defer devMu.Unlock()
-	if why, ok := devCache[dir]; ok {
+	why, ok := devCache[dir]
+	devMu.Unlock()
+	if ok {
 		return why
 	}
-	why := ""
 	for _, m := range serverMarkers {
+		if names != nil && !listed(names, m.file) {
+			continue // not there when discovery read the folder
+		}
 		b, err := os.ReadFile(filepath.Join(dir, m.file))
 		if err != nil || len(b) > 1<<20 {
 			continue
@@ -56,6 +62,23 @@ func developsServer(dir string) string {
 			break
 		}
 	}
-	devCache[dir] = why
+	devMu.Lock()
+	if first, ok := devCache[dir]; ok {
+		why = first
+	} else {
+		devCache[dir] = why
+	}
+	devMu.Unlock()
 	return why
+}
+
+// listed says whether names holds file, in any case: on a file system
+// that ignores case, Package.json is read as package.json.
+func listed(names []string, file string) bool {
+	for _, n := range names {
+		if len(n) == len(file) && strings.EqualFold(n, file) {
+			return true
+		}
+	}
+	return false
 }

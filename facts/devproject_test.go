@@ -17,11 +17,35 @@ func TestDevelopsServer(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, file), []byte(c.text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if got := developsServer(dir); got != c.want {
+		if got := developsServer(dir, nil); got != c.want {
 			t.Errorf("%s: %q, want %q", file, got, c.want)
 		}
 	}
-	if got := developsServer(t.TempDir()); got != "" {
+	if got := developsServer(t.TempDir(), nil); got != "" {
 		t.Errorf("empty folder: %q", got)
+	}
+}
+
+func TestDevelopsServerUsesDiscoveryListing(t *testing.T) {
+	project := func(t *testing.T) string {
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module x\n\nrequire github.com/mark3labs/mcp-go v0.1.0\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	const want = "go.mod depends on github.com/mark3labs/mcp-go"
+	if got := developsServer(project(t), nil); got != want {
+		t.Errorf("no listing: %q, want %q (every marker is tried)", got, want)
+	}
+	if got := developsServer(project(t), []string{".mcp.json", "go.mod"}); got != want {
+		t.Errorf("listed: %q, want %q", got, want)
+	}
+	if got := developsServer(project(t), []string{"GO.MOD"}); got != want {
+		t.Errorf("listed in another case: %q, want %q", got, want)
+	}
+	// Discovery read the folder without the marker: it is not read again.
+	if got := developsServer(project(t), []string{".mcp.json"}); got != "" {
+		t.Errorf("not listed: %q, want no reason (the file is not opened)", got)
 	}
 }

@@ -98,7 +98,7 @@ func buildDoc(i int, d *loader.Document) DocFact {
 	df.ClientName = loader.ClientName(d.Client)
 	df.Sniffed, df.ClientUnsure = d.Sniffed, d.Unsure
 	if d.Tier == loader.TierProject {
-		df.DevelopsServer = developsServer(d.ProjectDir)
+		df.DevelopsServer = developsServer(d.ProjectDir, d.ProjectNames)
 	}
 	if d.Unsure {
 		df.ClientName = "the client that loads this file"

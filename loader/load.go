@@ -88,6 +88,9 @@ type Plan struct {
 	cands    []candidate
 	projects map[string]string
 	roots    map[string]string // folders named as PATHs
+	// listings are the names in each walked project folder, as the walk
+	// read them (Document.ProjectNames).
+	listings map[string][]string
 }
 
 // Files is the number of files the plan reads.
@@ -111,6 +114,7 @@ func Discover(opts Options) (*Plan, error) {
 	var cands []candidate
 	projects := map[string]string{}
 	roots := map[string]string{}
+	listings := map[string][]string{}
 	seen := map[string]bool{}
 	add := func(c candidate) {
 		if !seen[c.abs] {
@@ -161,7 +165,7 @@ func Discover(opts Options) (*Plan, error) {
 					c.pat, c.projectDir = &pluginPattern, ""
 				}
 				add(c)
-			})
+			}, func(dir string, names []string) { listings[filepath.Clean(dir)] = names })
 			continue
 		}
 		if dir := recordProject(abs); dir != "" && opts.Client == "" {
@@ -209,13 +213,22 @@ func Discover(opts Options) (*Plan, error) {
 			}
 		}
 	}
-	return &Plan{opts: opts, wd: wd, cands: cands, projects: projects, roots: roots}, nil
+	// Only project folders' listings are kept.
+	keep := map[string][]string{}
+	for _, c := range cands {
+		if c.projectDir != "" {
+			if k := filepath.Clean(c.projectDir); listings[k] != nil {
+				keep[k] = listings[k]
+			}
+		}
+	}
+	return &Plan{opts: opts, wd: wd, cands: cands, projects: projects, roots: roots, listings: keep}, nil
 }
 
 // Load reads and normalises the plan's files.
 func (p *Plan) Load() (*Workspace, error) {
 	opts, wd, cands, projects := p.opts, p.wd, p.cands, p.projects
-	l := &run{opts: opts, wd: wd, nz: &normaliser{projects: projects}}
+	l := &run{opts: opts, wd: wd, nz: &normaliser{projects: projects}, listings: p.listings}
 	docs := make([]*Document, len(cands))
 	founds := make([][]finding.Finding, len(cands))
 	states := make([]func(*state), len(cands))
@@ -323,7 +336,8 @@ func (p *Plan) Load() (*Workspace, error) {
 
 // walk finds project-level config files under root. It follows symbolic
 // links to folders but never enters a folder twice, so link loops end.
-func walk(root string, add func(candidate)) {
+// list receives the names in every folder it reads.
+func walk(root string, add func(candidate), list func(dir string, names []string)) {
 	visited := map[string]bool{}
 	var visit func(dir string)
 	visit = func(dir string) {
@@ -336,6 +350,11 @@ func walk(root string, add func(candidate)) {
 		if err != nil {
 			return
 		}
+		names := make([]string, len(entries))
+		for i, e := range entries {
+			names[i] = e.Name()
+		}
+		list(dir, names)
 		for _, e := range entries {
 			p := filepath.Join(dir, e.Name())
 			isDir := e.IsDir()
@@ -615,7 +634,7 @@ func (p *Plan) Split(maxFiles int) []*Plan {
 	}
 	sort.Strings(order)
 	var parts []*Plan
-	cur := &Plan{opts: p.opts, wd: p.wd, projects: map[string]string{}, roots: p.roots}
+	cur := &Plan{opts: p.opts, wd: p.wd, projects: map[string]string{}, roots: p.roots, listings: p.listings}
 	flush := func() {
 		if len(cur.cands) == 0 {
 			return
@@ -625,7 +644,7 @@ func (p *Plan) Split(maxFiles int) []*Plan {
 			cur.projects[k] = v
 		}
 		parts = append(parts, cur)
-		cur = &Plan{opts: p.opts, wd: p.wd, projects: map[string]string{}, roots: p.roots}
+		cur = &Plan{opts: p.opts, wd: p.wd, projects: map[string]string{}, roots: p.roots, listings: p.listings}
 	}
 	for _, k := range order {
 		cs := byProject[k]

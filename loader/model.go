@@ -46,17 +46,20 @@ const (
 
 // Document is one file that was read (or that failed to be read).
 type Document struct {
-	Path        string // as shown to the user
-	AbsPath     string
-	Kind        Kind
-	Client      string
-	Tier        Tier
-	ProjectDir  string // absolute project folder for project/local/plugin tiers; "" for home tiers
-	Format      syntax.Format
-	File        *syntax.File // nil when the file could not be read
-	ParseFailed bool
-	Error       string // first loader error, masked, when ParseFailed
-	Servers     []*Server
+	Path       string // as shown to the user
+	AbsPath    string
+	Kind       Kind
+	Client     string
+	Tier       Tier
+	ProjectDir string // absolute project folder for project/local/plugin tiers; "" for home tiers
+	// ProjectNames are the names in ProjectDir when discovery read the
+	// folder (shared by its documents; do not modify), nil when it did not.
+	ProjectNames []string
+	Format       syntax.Format
+	File         *syntax.File // nil when the file could not be read
+	ParseFailed  bool
+	Error        string // first loader error, masked, when ParseFailed
+	Servers      []*Server
 	// Size is the file size in bytes.
 	Size int64
 	// Explicit is true when the user named the file as a PATH.

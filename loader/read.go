@@ -18,6 +18,8 @@ type run struct {
 	opts Options
 	wd   string
 	nz   *normaliser
+	// listings: Plan.listings
+	listings map[string][]string
 }
 
 var bom = []byte{0xEF, 0xBB, 0xBF}
@@ -34,6 +36,9 @@ func (l *run) read(c candidate) (doc *Document, fs []finding.Finding, apply func
 		if doc.Tier != TierProject && doc.Tier != TierLocal && doc.Tier != TierAgent {
 			doc.ProjectDir = ""
 		}
+	}
+	if doc.ProjectDir != "" {
+		doc.ProjectNames = l.listings[filepath.Clean(doc.ProjectDir)]
 	}
 	fail := func(rule string, level finding.Level, off int, msg string) {
 		doc.ParseFailed = doc.ParseFailed || level == finding.Error
