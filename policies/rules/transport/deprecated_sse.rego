@@ -41,7 +41,7 @@ report contains lib.at(s, place(s), msg) if {
 # an untyped url altogether (schema/url-without-type says so).
 report contains lib.at(s, s.url.pointer, msg) if {
 	some s in lib.servers("url")
-	s.transport != "sse"
+	s.transport in {"http", "streamable-http"}
 	s.type == ""
 	not s.client in {"claude-code", "goose", "registry", "paseo"}
 	s.url.valid
