@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
 	"context"
@@ -137,9 +136,26 @@ func decodePrebuilt(data []byte) (map[string]*ast.Module, map[string]*Rule, erro
 	if err != nil {
 		return nil, nil, err
 	}
-	raw, err := io.ReadAll(zr)
-	if err != nil {
-		return nil, nil, err
+	// The gzip trailer's last four bytes are the decompressed size: read
+	// into one buffer of that size, not a growing one.
+	var raw []byte
+	if n := len(data); n >= 4 {
+		if size := binary.LittleEndian.Uint32(data[n-4:]); size <= 64<<20 {
+			raw = make([]byte, 0, int(size)+1)
+		}
+	}
+	for {
+		if len(raw) == cap(raw) {
+			raw = append(raw, 0)[:len(raw)]
+		}
+		m, err := zr.Read(raw[len(raw):cap(raw)])
+		raw = raw[:len(raw)+m]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, nil, err
+		}
 	}
 	if !bytes.HasPrefix(raw, []byte(prebuiltMagic)) || len(raw) < len(prebuiltMagic)+32 {
 		return nil, nil, errStale
@@ -148,11 +164,13 @@ func decodePrebuilt(data []byte) (map[string]*ast.Module, map[string]*Rule, erro
 	if want := PolicyHash(); !bytes.Equal(raw[:32], want[:]) {
 		return nil, nil, errStale
 	}
-	d := &decoder{r: bufio.NewReader(bytes.NewReader(raw[32:]))}
-	cat := make([]byte, d.uint())
-	if _, err := io.ReadFull(d.r, cat); err != nil {
-		return nil, nil, err
+	d := &decoder{buf: raw[32:]}
+	size := d.uint()
+	if d.err != nil || size > uint64(len(d.buf)-d.pos) {
+		return nil, nil, fmt.Errorf("prebuilt policies: catalog of %d bytes", size)
 	}
+	cat := d.buf[d.pos : d.pos+int(size)]
+	d.pos += int(size)
 	wire := map[string]wireRule{}
 	if err := json.Unmarshal(cat, &wire); err != nil {
 		return nil, nil, err
@@ -414,33 +432,65 @@ func (e *encoder) term(t *ast.Term) {
 	e.loc(t.Location)
 }
 
+// decoder reads the encoding straight from the decompressed bytes.
+// Locations and terms are allocated in blocks: they live as long as the
+// engine, and the decoder makes some 200,000 of them.
 type decoder struct {
-	r    *bufio.Reader
-	strs []string
-	err  error
+	buf     []byte
+	pos     int
+	strs    []string
+	err     error
+	locs    []ast.Location
+	termBlk []ast.Term
+}
+
+const decodeBlock = 512
+
+func (d *decoder) newLoc() *ast.Location {
+	if len(d.locs) == 0 {
+		d.locs = make([]ast.Location, decodeBlock)
+	}
+	l := &d.locs[0]
+	d.locs = d.locs[1:]
+	return l
+}
+
+func (d *decoder) newTerm() *ast.Term {
+	if len(d.termBlk) == 0 {
+		d.termBlk = make([]ast.Term, decodeBlock)
+	}
+	t := &d.termBlk[0]
+	d.termBlk = d.termBlk[1:]
+	return t
 }
 
 func (d *decoder) uint() uint64 {
-	v, err := binary.ReadUvarint(d.r)
-	if err != nil && d.err == nil {
-		d.err = err
+	v, n := binary.Uvarint(d.buf[d.pos:])
+	if n <= 0 {
+		d.fail("bad varint at byte %d", d.pos)
+		return 0
 	}
+	d.pos += n
 	return v
 }
 
 func (d *decoder) int() int {
-	v, err := binary.ReadVarint(d.r)
-	if err != nil && d.err == nil {
-		d.err = err
+	v, n := binary.Varint(d.buf[d.pos:])
+	if n <= 0 {
+		d.fail("bad varint at byte %d", d.pos)
+		return 0
 	}
+	d.pos += n
 	return int(v)
 }
 
 func (d *decoder) byte() byte {
-	b, err := d.r.ReadByte()
-	if err != nil && d.err == nil {
-		d.err = err
+	if d.pos >= len(d.buf) {
+		d.fail("unexpected end at byte %d", d.pos)
+		return 0
 	}
+	b := d.buf[d.pos]
+	d.pos++
 	return b
 }
 
@@ -456,15 +506,12 @@ func (d *decoder) str() string {
 		return d.strs[i-1]
 	}
 	n := d.uint()
-	if d.err != nil || n > 1<<24 {
+	if d.err != nil || n > uint64(len(d.buf)-d.pos) {
 		d.fail("string of %d bytes", n)
 		return ""
 	}
-	b := make([]byte, n)
-	if _, err := io.ReadFull(d.r, b); err != nil {
-		d.fail("%v", err)
-	}
-	s := string(b)
+	s := string(d.buf[d.pos : d.pos+int(n)])
+	d.pos += int(n)
 	d.strs = append(d.strs, s)
 	return s
 }
@@ -479,7 +526,12 @@ func (d *decoder) loc() *ast.Location {
 	if d.uint() == 0 {
 		return nil
 	}
-	return &ast.Location{File: d.str(), Row: d.int(), Col: d.int(), Offset: d.int()}
+	l := d.newLoc()
+	l.File = d.str()
+	l.Row = d.int()
+	l.Col = d.int()
+	l.Offset = d.int()
+	return l
 }
 
 func (d *decoder) module() *ast.Module {
@@ -610,7 +662,10 @@ func (d *decoder) term() *ast.Term {
 	if d.err != nil {
 		return ast.NullTerm()
 	}
-	return &ast.Term{Value: v, Location: d.loc()}
+	t := d.newTerm()
+	t.Value = v
+	t.Location = d.loc()
+	return t
 }
 
 // newPrebuilt is the engine over prebuilt.bin, or an error when the file
