@@ -51,6 +51,10 @@ type Options struct {
 	// scan does the same, and pre-commit, which picks files by name only,
 	// passes them.
 	SkipUnrelated bool
+	// FollowOutside reads a config among the PATHs that is a link (or lies
+	// under a linked folder) leading outside the PATHs and Home; without
+	// it such a file is reported and not read (fix --fix-outside-roots).
+	FollowOutside bool
 }
 
 // UsageError is a problem with the options themselves (a missing path, an
@@ -68,6 +72,13 @@ type candidate struct {
 	// generic: a named file to leave out when its content is not an MCP
 	// document (Options.SkipUnrelated).
 	generic bool
+	// confined: found in or named among the PATHs, so a link that leads
+	// outside the PATHs and --home is not followed (the home's own files
+	// are the user's and are read wherever their links lead).
+	confined bool
+	// outside is where a confined link leads when that is outside the
+	// roots: the file is reported and not read.
+	outside string
 }
 
 // Load discovers, reads and normalises every config the options name. Bad
@@ -136,6 +147,36 @@ func Discover(opts Options) (*Plan, error) {
 		}
 		home = h
 	}
+	// The folders a confined file may lie in, links resolved: each PATH
+	// (a named file's own folder) and --home. A hostile repository's
+	// .mcp.json linked to /proc/self/environ or ~/.ssh/id_rsa must not be
+	// read and quoted in a parse error, nor a folder linked to / walked.
+	var inside []string
+	addInside := func(dir string) {
+		if r, err := filepath.EvalSymlinks(dir); err == nil {
+			inside = append(inside, r)
+		}
+	}
+	if home != "" {
+		addInside(home)
+	}
+	for _, p := range paths {
+		if abs, err := filepath.Abs(p); err == nil {
+			if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
+				addInside(abs)
+			} else {
+				addInside(filepath.Dir(abs))
+			}
+		}
+	}
+	within := func(real string) bool {
+		for _, r := range inside {
+			if real == r || strings.HasPrefix(real, r+string(filepath.Separator)) || r == string(filepath.Separator) {
+				return true
+			}
+		}
+		return false
+	}
 	var contexts []candidate
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
@@ -154,7 +195,12 @@ func Discover(opts Options) (*Plan, error) {
 		if fi.IsDir() {
 			projects[cleanProjectKey(abs)] = abs
 			roots[cleanProjectKey(abs)] = abs
-			walk(abs, func(c candidate) {
+			walkWithin := within
+			if opts.FollowOutside {
+				walkWithin = nil
+			}
+			walk(abs, walkWithin, func(c candidate) {
+				c.confined = true
 				// A walk of (or through) the --home folder finds the home
 				// files at their home places: ~/.cursor/mcp.json is the
 				// user's Cursor file, not a project's.
@@ -177,6 +223,7 @@ func Discover(opts Options) (*Plan, error) {
 		}
 		c := explicitCandidate(abs, home, opts.Client)
 		c.generic = opts.SkipUnrelated && opts.Client == "" && genericName(c.pat)
+		c.confined = true
 		add(c)
 		contexts = append(contexts, projectContext(c)...)
 	}
@@ -184,7 +231,20 @@ func Discover(opts Options) (*Plan, error) {
 	// so cross-tier rules see what the client sees (pre-commit passes only
 	// the staged files); their own findings are not reported.
 	for _, c := range contexts {
+		c.confined = true
 		add(c)
+	}
+	for i := range cands {
+		c := &cands[i]
+		if !c.confined || opts.FollowOutside {
+			continue
+		}
+		if _, open := opts.Overlay[c.abs]; open {
+			continue
+		}
+		if real, err := filepath.EvalSymlinks(c.abs); err == nil && !within(real) {
+			c.outside = real
+		}
 	}
 	if home != "" {
 		// Claude Code plugins ship their servers in the plugin's
@@ -335,10 +395,26 @@ func (p *Plan) Load() (*Workspace, error) {
 }
 
 // walk finds project-level config files under root. It follows symbolic
-// links to folders but never enters a folder twice, so link loops end.
-// list receives the names in every folder it reads.
-func walk(root string, add func(candidate), list func(dir string, names []string)) {
+// links to folders whose target is within the roots (within; nil: any),
+// but never enters a folder twice, so link loops end. A linked folder
+// leading outside is not walked (a link to / would walk the machine); the
+// config files at its known places are still offered, so each is
+// reported as a link outside rather than silently missed. list receives
+// the names in every folder it reads.
+func walk(root string, within func(real string) bool, add func(candidate), list func(dir string, names []string)) {
 	visited := map[string]bool{}
+	offer := func(p string) {
+		rel := filepath.ToSlash(p)
+		if pt, n := match(projectPatterns, rel); pt != nil {
+			c := candidate{abs: p, pat: pt, projectDir: stripSegments(p, n)}
+			if pt.tier == TierLibrary {
+				c.projectDir = "" // a registry document configures no project
+			}
+			add(c)
+		} else if pt, n := match(copyPatterns, rel); pt != nil {
+			add(candidate{abs: p, pat: pt, projectDir: stripSegments(p, n)})
+		}
+	}
 	var visit func(dir string)
 	visit = func(dir string) {
 		real, err := filepath.EvalSymlinks(dir)
@@ -346,6 +422,12 @@ func walk(root string, add func(candidate), list func(dir string, names []string
 			return
 		}
 		visited[real] = true
+		if within != nil && !within(real) {
+			for _, m := range knownPlaces(dir) {
+				offer(m)
+			}
+			return
+		}
 		entries, err := os.ReadDir(dir)
 		if err != nil {
 			return
@@ -371,19 +453,38 @@ func walk(root string, add func(candidate), list func(dir string, names []string
 				}
 				continue
 			}
-			rel := filepath.ToSlash(p)
-			if pt, n := match(projectPatterns, rel); pt != nil {
-				c := candidate{abs: p, pat: pt, projectDir: stripSegments(p, n)}
-				if pt.tier == TierLibrary {
-					c.projectDir = "" // a registry document configures no project
-				}
-				add(c)
-			} else if pt, n := match(copyPatterns, rel); pt != nil {
-				add(candidate{abs: p, pat: pt, projectDir: stripSegments(p, n)})
-			}
+			offer(p)
 		}
 	}
 	visit(root)
+}
+
+// knownPlaces lists the config files at the places the project patterns
+// name under dir, and under dir taken as a pattern's first folder (a
+// linked .cursor holds mcp.json), without walking dir.
+func knownPlaces(dir string) []string {
+	base := filepath.Base(dir)
+	seen := map[string]bool{}
+	var out []string
+	for _, list := range [][]pattern{projectPatterns, copyPatterns} {
+		for _, pt := range list {
+			globs := []string{filepath.Join(append([]string{dir}, pt.segs...)...)}
+			if len(pt.segs) > 1 && pt.segs[0] == base {
+				globs = append(globs, filepath.Join(append([]string{dir}, pt.segs[1:]...)...))
+			}
+			for _, g := range globs {
+				ms, _ := filepath.Glob(g)
+				for _, m := range ms {
+					if fi, err := os.Stat(m); err == nil && !fi.IsDir() && !seen[m] {
+						seen[m] = true
+						out = append(out, m)
+					}
+				}
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // explicitCandidate recognises a file the user named: by its place under

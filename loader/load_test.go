@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcplint/mcplint/finding"
 )
 
 // writeTree writes files (slash paths relative to root) and returns root.
@@ -589,5 +591,85 @@ func TestUserFileCopiesInAFolder(t *testing.T) {
 		if got[k] != v {
 			t.Errorf("%s: got %q, want %q", k, got[k], v)
 		}
+	}
+}
+
+// A repository's config that is a link leading outside the PATHs and
+// --home (/proc/self/environ, ~/.ssh/id_rsa, a credentials file) is
+// reported and not read, so no line of it is quoted; a linked folder
+// outside them is not walked. Named itself, the target is read.
+func TestLinksOutsideTheRootsAreNotRead(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"repo/.mcp.json":               `{"mcpServers": {"a": {"command": "a"}}}`,
+		"repo/inner/.cursor/mcp.json":  `{"mcpServers": {"b": {"command": "b"}}}`,
+		"elsewhere/credentials":        "[default]\naws_secret_access_key = hunter2hunter2\n",
+		"elsewhere/other/.mcp.json":    `{"mcpServers": {"far": {"command": "far"}}}`,
+		"home/dotfiles/cursor.json":    `{"mcpServers": {"mine": {"command": "mine"}}}`,
+		"repo/.vscode/placeholder.txt": "",
+	})
+	repo := filepath.Join(root, "repo")
+	creds := filepath.Join(root, "elsewhere", "credentials")
+	if err := os.Symlink(creds, filepath.Join(repo, ".vscode", "mcp.json")); err != nil {
+		t.Skipf("symlinks: %v", err)
+	}
+	if err := os.Symlink(filepath.Join(root, "elsewhere"), filepath.Join(repo, "vendor-link")); err != nil {
+		t.Fatal(err)
+	}
+	// A link inside the repository is followed as before.
+	if err := os.Symlink(filepath.Join(repo, ".mcp.json"), filepath.Join(repo, "inner", ".mcp.json")); err != nil {
+		t.Fatal(err)
+	}
+	ws := mustLoad(t, Options{Paths: []string{repo}, WorkDir: repo})
+	var paths []string
+	for _, d := range ws.Documents {
+		paths = append(paths, d.Path)
+	}
+	want := []string{".mcp.json", ".vscode/mcp.json", "inner/.cursor/mcp.json", "inner/.mcp.json"}
+	if strings.Join(paths, " ") != strings.Join(want, " ") {
+		t.Errorf("documents %q, want %q (nothing under vendor-link)", paths, want)
+	}
+	var refused int
+	for _, f := range ws.Findings {
+		if strings.Contains(f.Message, "hunter2") || strings.Contains(f.Message, "aws_secret") {
+			t.Errorf("a line of the linked file reached a finding: %+v", f)
+		}
+		if f.File == ".vscode/mcp.json" && f.Rule == "schema/unreadable" && f.Level == finding.Error && strings.Contains(f.Message, "outside the folders being checked") {
+			refused++
+		}
+	}
+	if refused != 1 {
+		t.Errorf("want one schema/unreadable error for .vscode/mcp.json, got %+v", ws.Findings)
+	}
+	for _, d := range ws.Documents {
+		if d.Path == ".vscode/mcp.json" && (d.File != nil || !d.ParseFailed) {
+			t.Errorf(".vscode/mcp.json was read: %+v", d)
+		}
+	}
+	// A file named as a PATH that is such a link is refused too (what
+	// pre-commit passes); the target named itself is read.
+	ws = mustLoad(t, Options{Paths: []string{filepath.Join(repo, ".vscode", "mcp.json")}, WorkDir: repo})
+	if len(ws.Documents) != 1 || ws.Documents[0].File != nil {
+		t.Errorf("named link: %d documents, read: %v", len(ws.Documents), len(ws.Documents) == 1 && ws.Documents[0].File != nil)
+	}
+	ws = mustLoad(t, Options{Paths: []string{creds}, WorkDir: repo, Client: "vscode"})
+	if len(ws.Documents) != 1 || ws.Documents[0].File == nil {
+		t.Errorf("the target named itself was not read")
+	}
+	// The user's own files under --home are read wherever their links lead
+	// (stow, home-manager).
+	home := filepath.Join(root, "home")
+	if err := os.MkdirAll(filepath.Join(home, ".cursor"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(root, "elsewhere", "other", ".mcp.json"), filepath.Join(home, ".cursor", "mcp.json")); err != nil {
+		t.Fatal(err)
+	}
+	ws = mustLoad(t, Options{Paths: []string{repo}, Home: home, WorkDir: repo})
+	var far bool
+	for _, s := range ws.Servers {
+		far = far || s.Name == "far"
+	}
+	if !far {
+		t.Errorf("the home's linked ~/.cursor/mcp.json was not read")
 	}
 }

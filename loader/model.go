@@ -59,7 +59,11 @@ type Document struct {
 	File         *syntax.File // nil when the file could not be read
 	ParseFailed  bool
 	Error        string // first loader error, masked, when ParseFailed
-	Servers      []*Server
+	// Outside is where the file's link (or a linked folder on its path)
+	// leads when that is outside the PATHs and --home: the file was not
+	// read (Options.FollowOutside).
+	Outside string
+	Servers []*Server
 	// Size is the file size in bytes.
 	Size int64
 	// Explicit is true when the user named the file as a PATH.

@@ -63,6 +63,10 @@ func (l *run) read(c candidate) (doc *Document, fs []finding.Finding, apply func
 			fail("schema/limits", finding.Error, 0, fmt.Sprintf("the file is %s, over the %s that mcplint reads (--max-file-size); it was not read", human(doc.Size), human(limit)))
 			return
 		}
+	} else if c.outside != "" {
+		doc.Outside = c.outside
+		fail("schema/unreadable", finding.Error, 0, fmt.Sprintf("not read: the file is a link leading outside the folders being checked, to %s ; name that file to check it (fix --fix-outside-roots edits it there)", c.outside))
+		return
 	} else {
 		fi, err := os.Stat(c.abs)
 		if err != nil {

@@ -32,6 +32,8 @@ type loadFlags struct {
 	// Set by check from its own flags: stdin's text, --skip-unrelated.
 	overlay       map[string][]byte
 	skipUnrelated bool
+	// Set by fix --fix-outside-roots: links leading outside are read.
+	followOutside bool
 }
 
 func (l *loadFlags) register(fs *flag.FlagSet) {
@@ -42,7 +44,7 @@ func (l *loadFlags) register(fs *flag.FlagSet) {
 }
 
 func (l *loadFlags) options(paths []string) loader.Options {
-	return loader.Options{Paths: paths, Home: l.home, Client: l.client, MaxFileSize: l.maxFileSize, Tools: l.tools,
+	return loader.Options{Paths: paths, Home: l.home, Client: l.client, MaxFileSize: l.maxFileSize, Tools: l.tools, FollowOutside: l.followOutside,
 		Overlay: l.overlay, SkipUnrelated: l.skipUnrelated}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"sort"
 
 	"github.com/mcplint/mcplint/finding"
@@ -28,6 +29,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return flagError(err)
 	}
+	lf.followOutside = opts.OutsideRoots
 	eng, cfg, code := pf.setup(paths, stderr, "fix")
 	if eng == nil {
 		return code
@@ -71,6 +73,20 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	failed := 0
 	total := 0
 	notes := map[string]bool{}
+	// A config that is a link leading outside the folders was not read,
+	// so nothing of it could be fixed: said, and the exit says so.
+	for _, d := range ws.Documents {
+		if d.Outside == "" || d.Context {
+			continue
+		}
+		how := "it is a link to"
+		if fi, err := os.Lstat(d.AbsPath); err == nil && fi.Mode()&os.ModeSymlink == 0 {
+			how = "a folder on its path is a link, so it is"
+		}
+		fmt.Fprintf(stderr, "mcplint fix: %s: %s %s, outside the folders being fixed; it was not read and nothing was written (--fix-outside-roots reads and edits it there)\n",
+			secret.Display(d.Path), how, secret.Display(d.Outside))
+		failed++
+	}
 	for _, file := range files {
 		d := docs[file]
 		if d == nil || d.File == nil {
