@@ -1,6 +1,7 @@
 package loader
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -671,5 +672,23 @@ func TestLinksOutsideTheRootsAreNotRead(t *testing.T) {
 	}
 	if !far {
 		t.Errorf("the home's linked ~/.cursor/mcp.json was not read")
+	}
+}
+
+// A YAML config holding a second document is refused by the clients'
+// readers: reported at its "---", not silently read as its first half.
+func TestYAMLSecondDocumentIsReported(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		".continue/mcpServers/two.yaml": "mcpServers:\n  - name: a\n    command: x\n---\nmcpServers:\n  - name: b\n    command: y\n",
+		".continue/mcpServers/one.yaml": "mcpServers:\n  - name: c\n    command: z\n---\n",
+	})
+	ws := mustLoad(t, Options{Paths: []string{root}, WorkDir: root})
+	var got []string
+	for _, f := range ws.Findings {
+		got = append(got, fmt.Sprintf("%s:%d:%d %s", f.File, f.Range.Start.Line, f.Range.Start.Column, f.Rule))
+	}
+	want := ".continue/mcpServers/two.yaml:4:1 schema/parse-error"
+	if len(got) != 1 || got[0] != want {
+		t.Errorf("findings %q, want [%s]", got, want)
 	}
 }

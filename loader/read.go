@@ -131,6 +131,15 @@ func (l *run) read(c candidate) (doc *Document, fs []finding.Finding, apply func
 		// shapes of an MCP document.
 		return nil, nil, nil
 	}
+	if format == syntax.YAML {
+		// Parse reads the first document of a stream; the clients' YAML
+		// readers refuse the whole file, so the servers after "---" would
+		// be lost without a word.
+		if off, two := syntax.YAMLSecondDocument(src); two {
+			fs = append(fs, l.finding(doc, "schema/parse-error", finding.Error, off, off+3,
+				"a second YAML document starts here: the client reads one document and refuses a file holding more (Goose, Continue), so none of its servers load; keep one document per file"))
+		}
+	}
 	d := dNone
 	if c.pat != nil {
 		d = c.pat.dialect

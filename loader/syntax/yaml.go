@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strconv"
@@ -959,4 +960,42 @@ func yamlScalarKind(y *yaml.Node) (Kind, string) {
 		return Number, y.Value
 	}
 	return String, y.Value
+}
+
+// YAMLSecondDocument returns the byte offset of the line that starts a
+// second, non-empty document in a YAML stream ("a: 1\n---\nb: 2\n"), and
+// false when src holds one document (or a second one that is empty or
+// does not parse: Parse reports only the first). The YAML readers of the
+// clients (serde_yaml, the yaml package's parse) refuse such a stream,
+// while Parse reads its first document.
+func YAMLSecondDocument(src []byte) (offset int, ok bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			offset, ok = 0, false
+		}
+	}()
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	var first, second yaml.Node
+	if dec.Decode(&first) != nil || dec.Decode(&second) != nil {
+		return 0, false
+	}
+	if len(second.Content) == 0 {
+		return 0, false
+	}
+	top := second.Content[0]
+	if top.Kind == yaml.ScalarNode && top.Value == "" && top.Anchor == "" && top.ShortTag() == "!!null" && top.Style&yaml.TaggedStyle == 0 {
+		return 0, false
+	}
+	starts, _ := yamlLines(src)
+	line := top.Line
+	if line < 1 || line > len(starts) {
+		return 0, false
+	}
+	// The document's "---" is on its first line or above it.
+	for l := line; l >= 1; l-- {
+		if bytes.HasPrefix(src[starts[l-1]:], []byte("---")) {
+			return starts[l-1], true
+		}
+	}
+	return starts[line-1], true
 }

@@ -875,3 +875,25 @@ func TestYAMLAnchorInMergeSequence(t *testing.T) {
 	}
 	yamlDiff(t, src)
 }
+
+func TestYAMLSecondDocument(t *testing.T) {
+	for src, want := range map[string]int{
+		"a: 1\n---\nb: 2\n":                  5,
+		"--- \na: 1\n--- # next\nb: 2\n":     10,
+		"a: 1\r\n---\r\nb: [x]\r\n":          6,
+		"a: 1\n":                             -1,
+		"---\na: 1\n":                        -1,
+		"a: 1\n---\n":                        -1, // an empty second document
+		"a: 1\n---\n# only a comment\n...\n": -1,
+		"a: 1\n---\nb: [\n":                  -1, // does not parse: Parse's error is the first document's
+		"%YAML 1.1\n---\na: 1\n...\n":        -1,
+	} {
+		off, ok := YAMLSecondDocument([]byte(src))
+		if !ok {
+			off = -1
+		}
+		if off != want {
+			t.Errorf("%q: second document at %d, want %d", src, off, want)
+		}
+	}
+}
