@@ -18,6 +18,10 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 	if _, err := parseFlags(fs, args); err != nil {
 		return flagError(err)
 	}
+	if *format != "text" && *format != "json" {
+		fmt.Fprintf(stderr, "mcplint rules: --format %q: want text or json\n", *format)
+		return exitUsage
+	}
 	eng, err := rules.New(context.Background(), pf.policies)
 	if err != nil {
 		fmt.Fprintf(stderr, "mcplint rules: %v\n", err)
