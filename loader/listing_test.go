@@ -1,6 +1,7 @@
 package loader
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -42,5 +43,31 @@ func TestProjectNamesFromTheWalk(t *testing.T) {
 	ws := mustLoad(t, Options{Paths: []string{filepath.Join(root, "b", ".mcp.json")}, WorkDir: root})
 	if len(ws.Documents) != 1 || ws.Documents[0].ProjectNames != nil {
 		t.Errorf("a named file: ProjectNames %q, want none (its folder was not read)", ws.Documents[0].ProjectNames)
+	}
+}
+
+// A walk from a linked folder resolves the link once, and a link inside
+// back to a plain folder it already walked is not walked again.
+func TestWalkFromALinkedRoot(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"real/a/.mcp.json":        `{"mcpServers":{"x":{"command":"x"}}}`,
+		"real/b/.vscode/mcp.json": `{"servers":{"y":{"command":"y"}}}`,
+	})
+	link := filepath.Join(root, "link")
+	if err := os.Symlink(filepath.Join(root, "real"), link); err != nil {
+		t.Skipf("symlinks: %v", err)
+	}
+	if err := os.Symlink(filepath.Join(root, "real", "a"), filepath.Join(root, "real", "b", "alias")); err != nil {
+		t.Fatal(err)
+	}
+	ws := mustLoad(t, Options{Paths: []string{link}, WorkDir: root})
+	var got []string
+	for _, d := range ws.Documents {
+		rel, _ := filepath.Rel(root, d.AbsPath)
+		got = append(got, filepath.ToSlash(rel))
+	}
+	slices.Sort(got)
+	if want := []string{"link/a/.mcp.json", "link/b/.vscode/mcp.json"}; !slices.Equal(got, want) {
+		t.Errorf("documents %q, want %q", got, want)
 	}
 }

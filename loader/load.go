@@ -415,10 +415,19 @@ func walk(root string, within func(real string) bool, add func(candidate), list 
 			add(candidate{abs: p, pat: pt, projectDir: stripSegments(p, n)})
 		}
 	}
-	var visit func(dir string)
-	visit = func(dir string) {
-		real, err := filepath.EvalSymlinks(dir)
-		if err != nil || visited[real] {
+	// real is dir with its links resolved, "" when not known: a folder
+	// reached through a plain (not linked) entry is its parent's real path
+	// and its name, which spares resolving every level of every path again.
+	var visit func(dir, real string)
+	visit = func(dir, real string) {
+		if real == "" {
+			r, err := filepath.EvalSymlinks(dir)
+			if err != nil {
+				return
+			}
+			real = r
+		}
+		if visited[real] {
 			return
 		}
 		visited[real] = true
@@ -449,14 +458,18 @@ func walk(root string, within func(real string) bool, add func(candidate), list 
 			}
 			if isDir {
 				if !skipDirs[e.Name()] {
-					visit(p)
+					childReal := ""
+					if e.Type()&fs.ModeSymlink == 0 {
+						childReal = filepath.Join(real, e.Name())
+					}
+					visit(p, childReal)
 				}
 				continue
 			}
 			offer(p)
 		}
 	}
-	visit(root)
+	visit(root, "")
 }
 
 // knownPlaces lists the config files at the places the project patterns
