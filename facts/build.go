@@ -22,9 +22,10 @@ func Build(ws *loader.Workspace, cfg ConfigFact) Input {
 		srvIdx[s] = i
 	}
 	in.Servers = in.Servers[:len(ws.Servers)]
+	envs := docEnvironments(ws.Documents)
 	parallel.For(len(ws.Servers), func(i int) {
 		s := ws.Servers[i]
-		in.Servers[i] = buildServer(i, docIdx[s.Doc], s, srvIdx)
+		in.Servers[i] = buildServer(i, docIdx[s.Doc], s, srvIdx, envs[s.Doc])
 	})
 	toolClashes(&in, ws, docIdx)
 	unrecordedPins(&in, ws, docIdx)

@@ -145,57 +145,68 @@ type envFileEntry struct {
 	env   *Environment
 }
 
-// envFileFor finds the env file upward from dir and reads it (nil: none).
-func envFileFor(dir string) *Environment {
+// envFiles finds env files upward from folders for one Build: each
+// folder is looked at once however many documents share it or its
+// parents (a monorepo's documents share every folder above them).
+type envFiles map[string]*Environment
+
+// forDir finds the env file upward from dir and reads it (nil: none).
+func (m envFiles) forDir(dir string) *Environment {
 	if dir == "" {
 		return nil
 	}
-	for d := dir; ; {
-		p := filepath.Join(d, EnvFileName)
-		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-			if v, ok := envFileCache.Load(p); ok {
-				ent := v.(*envFileEntry)
-				if ent.size == fi.Size() && ent.mtime == fi.ModTime().UnixNano() {
-					return ent.env
-				}
-			}
-			env, err := ReadEnvFile(p)
-			if err != nil {
-				return nil
-			}
-			envFileCache.Store(p, &envFileEntry{path: p, size: fi.Size(), mtime: fi.ModTime().UnixNano(), env: env})
-			return env
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return nil
-		}
-		d = parent
+	if env, ok := m[dir]; ok {
+		return env
 	}
+	var env *Environment
+	p := filepath.Join(dir, EnvFileName)
+	if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+		env = readEnvFileCached(p, fi)
+	} else if parent := filepath.Dir(dir); parent != dir {
+		env = m.forDir(parent)
+	}
+	m[dir] = env
+	return env
 }
 
-// lastDocEnv remembers the environment of the last document looked at:
-// a document's servers are built one after another.
-var lastDocEnv struct {
-	sync.Mutex
-	doc *loader.Document
-	env *Environment
+// readEnvFileCached reads the env file at p (nil when it cannot be read),
+// from envFileCache while its size and time are unchanged.
+func readEnvFileCached(p string, fi os.FileInfo) *Environment {
+	if v, ok := envFileCache.Load(p); ok {
+		ent := v.(*envFileEntry)
+		if ent.size == fi.Size() && ent.mtime == fi.ModTime().UnixNano() {
+			return ent.env
+		}
+	}
+	env, err := ReadEnvFile(p)
+	if err != nil {
+		return nil
+	}
+	envFileCache.Store(p, &envFileEntry{path: p, size: fi.Size(), mtime: fi.ModTime().UnixNano(), env: env})
+	return env
+}
+
+// docEnvironments is the env file of each document (nil: none or no path).
+func docEnvironments(docs []*loader.Document) map[*loader.Document]*Environment {
+	out := make(map[*loader.Document]*Environment, len(docs))
+	m := envFiles{}
+	for _, d := range docs {
+		if d.AbsPath != "" {
+			out[d] = m.forDir(filepath.Dir(d.AbsPath))
+		}
+	}
+	return out
 }
 
 // environmentFor is the environment the client reading s runs with, or
-// nil when the run does not know it.
-func environmentFor(s *loader.Server) *Environment {
+// nil when the run does not know it: the run's (SetEnvironment) and the
+// env file of its document (fileEnv).
+func environmentFor(s *loader.Server, fileEnv *Environment) *Environment {
 	env := runEnv.Load()
 	if s.Doc == nil || s.Doc.AbsPath == "" {
 		return env
 	}
-	lastDocEnv.Lock()
-	defer lastDocEnv.Unlock()
-	if lastDocEnv.doc != s.Doc {
-		lastDocEnv.doc = s.Doc
-		lastDocEnv.env = envFileFor(filepath.Dir(s.Doc.AbsPath))
-	}
-	return env.union(lastDocEnv.env)
+	return env.union(fileEnv)
 }
 
 // clientSet are variables a client sets itself for its servers or its
@@ -234,9 +245,9 @@ func envSyntax(syn string) bool {
 // envFacts fills RefFact.Set of every reference of the server when the run
 // knows the environment; it also refines the OAuth fact, so that a client
 // secret written as a reference or placeholder does not count as stored.
-func envFacts(sf *ServerFact, s *loader.Server) {
+func envFacts(sf *ServerFact, s *loader.Server, fileEnv *Environment) {
 	oauthSecretFact(sf, s)
-	env := environmentFor(s)
+	env := environmentFor(s, fileEnv)
 	if env == nil {
 		return
 	}

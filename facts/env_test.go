@@ -135,3 +135,49 @@ func TestOAuthSecretReferenceIsNotStored(t *testing.T) {
 		t.Errorf("has_secret = %v, want only b", got)
 	}
 }
+
+// An env file serves every project beneath it, the nearest one wins, and
+// a file changed between two checks is read again.
+func TestEnvFileNearestAndReread(t *testing.T) {
+	ws := loadDir(t, map[string]string{
+		EnvFileName:          "GITHUB_TOKEN=1\n",
+		"a/.mcp.json":        envMCP,
+		"b/.mcp.json":        envMCP,
+		"b/c/.mcp.json":      envMCP,
+		"b/c/" + EnvFileName: "SLACK_BOT_TOKEN=1\n",
+	})
+	in := testInput(ws)
+	for _, sf := range in.Servers {
+		doc := ws.Documents[sf.Doc]
+		got := map[string]bool{}
+		for _, e := range sf.Env {
+			for _, r := range e.Refs {
+				if r.Set != nil {
+					got[r.Name] = *r.Set
+				}
+			}
+		}
+		nested := filepath.Base(filepath.Dir(doc.AbsPath)) == "c"
+		if got["GITHUB_TOKEN"] == nested || got["SLACK_BOT_TOKEN"] != nested {
+			t.Errorf("%s: set %v; want only the nearest env file's names", doc.Path, got)
+		}
+	}
+	root := ""
+	for _, d := range ws.Documents {
+		if filepath.Base(filepath.Dir(d.AbsPath)) == "a" {
+			root = filepath.Dir(filepath.Dir(d.AbsPath))
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, EnvFileName), []byte("GITHUB_TOKEN=1\nSLACK_BOT_TOKEN=2\n# longer\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, sf := range testInput(ws).Servers {
+		for _, e := range sf.Env {
+			for _, r := range e.Refs {
+				if r.Name == "SLACK_BOT_TOKEN" && (r.Set == nil || !*r.Set) {
+					t.Errorf("%s: the edited env file was not read again", ws.Documents[sf.Doc].Path)
+				}
+			}
+		}
+	}
+}

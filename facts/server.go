@@ -123,7 +123,7 @@ func fields(n *syntax.Node, ptr string) []FieldFact {
 }
 
 // buildServer works out every fact of one server.
-func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int) ServerFact {
+func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int, fileEnv *Environment) ServerFact {
 	sf := ServerFact{
 		Index: i, Doc: doc, Name: s.Name, NameShape: nameShape(s.Name), Client: s.Client, Via: s.Via, Builtin: s.Builtin, Tier: string(s.Tier), Project: s.Project,
 		Pointer: s.Pointer, Transport: s.Transport, Enabled: s.Enabled, DisabledBy: s.DisabledBy,
@@ -222,7 +222,7 @@ func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int) Serve
 	if s.OAuth != nil {
 		sf.OAuth = &OAuthFact{Pointer: s.OAuth.Pointer, ClientID: secret.MaskValue("", s.OAuth.ClientID), HasSecret: s.OAuth.HasSecret, SecretPointer: s.OAuth.SecretPtr, Disabled: s.OAuth.Disabled}
 	}
-	envFacts(&sf, s)
+	envFacts(&sf, s, fileEnv)
 	sf.PlainArgs = plainArgAddresses(sf.Args)
 	sf.ListenAll = listenAll(s, &sf)
 	sf.MachinePaths = machinePaths(s, &sf)
