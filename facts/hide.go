@@ -33,6 +33,21 @@ func (h *Hidden) Restore(s string) string {
 	return s
 }
 
+// Display replaces every id in s by the masked display of the name it
+// stands for (secret.Text): a message a policy built from the input shows
+// "ghp_…****" where the policy saw the id, never the id nor the name.
+func (h *Hidden) Display(s string) string {
+	if h == nil || len(h.byID) == 0 || !strings.Contains(s, "‹id-") {
+		return s
+	}
+	for id, name := range h.byID {
+		if strings.Contains(s, id) {
+			s = strings.ReplaceAll(s, id, secret.Text(name))
+		}
+	}
+	return s
+}
+
 // hideNames replaces, in every string of the input, each server name and
 // env or header key that is itself secret-like (secret.SecretLike) by its
 // stable id: names, keys, pointers and texts built from them. A policy

@@ -201,6 +201,21 @@ type PairFact struct {
 	Placeholder bool         `json:"placeholder"`
 	Refs        []RefFact    `json:"refs"`
 	Secrets     []SecretFact `json:"secrets"`
+	// KeyShape describes a header's real name (null for env), read before
+	// a secret-like name is replaced by its id: transport/header-name
+	// judges it, never the characters of Key.
+	KeyShape *HeaderShape `json:"key_shape"`
+}
+
+// HeaderShape is what transport/header-name needs to know of a header
+// name without seeing it: whether it is empty (or only spaces), whether
+// it is a valid name with spaces around it, the characters outside the
+// HTTP token set (each once, sorted) and whether it holds a ".".
+type HeaderShape struct {
+	Empty  bool     `json:"empty"`
+	Padded bool     `json:"padded"`
+	Bad    []string `json:"bad"`
+	Dot    bool     `json:"dot"`
 }
 
 // RefFact is a variable reference inside a value.

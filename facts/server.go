@@ -207,7 +207,9 @@ func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int, fileE
 		if p.Doc != nil && p.Doc != s.Doc {
 			continue
 		}
-		sf.Headers = append(sf.Headers, pairFact(s, "headers", p))
+		pf := pairFact(s, "headers", p)
+		pf.KeyShape = headerShape(p.Key)
+		sf.Headers = append(sf.Headers, pf)
 	}
 	if (s.URL != "" && !(merged && urlMember(s) == "")) || urlMember(s) != "" {
 		sf.URL = urlFact(s)
@@ -358,4 +360,36 @@ func nameShape(name string) NameShape {
 	}
 	sort.Strings(sh.Bad)
 	return sh
+}
+
+// headerShape measures a header name for transport/header-name
+// (HeaderShape), on the real name.
+func headerShape(name string) *HeaderShape {
+	trimmed := strings.TrimSpace(name)
+	sh := &HeaderShape{Empty: trimmed == "", Bad: []string{}, Dot: strings.Contains(name, ".")}
+	sh.Padded = !sh.Empty && trimmed != name && allTokenChars(trimmed)
+	seen := map[rune]bool{}
+	for _, c := range name {
+		if isTokenChar(c) || seen[c] {
+			continue
+		}
+		seen[c] = true
+		sh.Bad = append(sh.Bad, string(c))
+	}
+	sort.Strings(sh.Bad)
+	return sh
+}
+
+// isTokenChar reports whether c is an RFC 9110 tchar.
+func isTokenChar(c rune) bool {
+	return c < 0x80 && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.ContainsRune("!#$%&'*+-.^_`|~", c))
+}
+
+func allTokenChars(s string) bool {
+	for _, c := range s {
+		if !isTokenChar(c) {
+			return false
+		}
+	}
+	return true
 }

@@ -55,6 +55,9 @@ func TestLeakCorpusInTheEditor(t *testing.T) {
 	if diags < len(corpus.Files) {
 		t.Errorf("only %d diagnostics in %d files", diags, len(corpus.Files))
 	}
+	if strings.Contains(c.allSent(), "‹id-") {
+		t.Errorf("a diagnostic shows a policy-input id instead of the masked name")
+	}
 	for _, leak := range corpus.Leaks(c.allSent()) {
 		t.Errorf("sent to the editor: %s", leak)
 	}

@@ -34,13 +34,15 @@ func maskFindings(fs []finding.Finding) {
 
 // restorePointers maps the ids that stand for secret-like names and keys
 // in the policy input (facts.Hidden) back to the names in the pointers a
-// policy returned, so its finding points at the right place. Messages keep
-// the ids: they are shown.
+// policy returned, so its finding points at the right place, and the ids
+// in its messages to the masked display of the names (facts.Hidden.Display):
+// a message says "ghp_…****", not an id the user cannot place.
 func restorePointers(h *facts.Hidden, r *rawFinding) {
 	if h == nil {
 		return
 	}
 	r.Pointer = h.Restore(r.Pointer)
+	r.Message = h.Display(r.Message)
 	if r.Fix != nil {
 		fx := *r.Fix
 		fx.Pointer = h.Restore(fx.Pointer)
@@ -48,5 +50,6 @@ func restorePointers(h *facts.Hidden, r *rawFinding) {
 	}
 	for i := range r.Related {
 		r.Related[i].Pointer = h.Restore(r.Related[i].Pointer)
+		r.Related[i].Message = h.Display(r.Related[i].Message)
 	}
 }

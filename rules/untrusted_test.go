@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcplint/mcplint/facts"
 	"github.com/mcplint/mcplint/loader"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // Four keys planted where a policy would see them as names: a server
@@ -181,5 +182,72 @@ func TestHiddenNamesAreJudgedByTheirShape(t *testing.T) {
 		if strings.Contains(f.Message, ok[4:16]) || strings.Contains(f.Message, dotted[8:20]) {
 			t.Errorf("%s shows a hidden name: %s", f.Rule, f.Message)
 		}
+	}
+}
+
+// A message a policy built from a hidden name shows the name's masked
+// display (ghp_…****), never the id the policy saw nor the name; the same
+// for related locations.
+func TestHiddenNamesAreShownMasked(t *testing.T) {
+	dir := plantedTree(t)
+	ws, err := loader.Load(loader.Options{Paths: []string{dir}, WorkDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, err := engine(t).Check(context.Background(), ws, DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	masked := secret.Text(plantedName)
+	shown := 0
+	for _, f := range fs {
+		texts := []string{f.Message}
+		for _, r := range f.Related {
+			texts = append(texts, r.Message)
+		}
+		for _, s := range texts {
+			if strings.Contains(s, "‹id-") {
+				t.Errorf("%s: message shows an id: %s", f.Rule, s)
+			}
+			if strings.Contains(s, masked) {
+				shown++
+			}
+		}
+	}
+	// budget/tool-name-length names the server in its message.
+	if shown == 0 {
+		t.Errorf("no message names the hidden server as %q: %v", masked, fs)
+	}
+}
+
+// A secret-like header name reaches transport/header-name as its id, but
+// the rule judges the real name: one with a "." is reported for its "."
+// (not the id's "‹" and "›") with no spelling that would show it, one
+// that is a valid token is not reported.
+func TestHiddenHeaderNamesAreJudgedByTheirShape(t *testing.T) {
+	dir := t.TempDir()
+	const ok = "sk-live-4eC39HqLyjWDarjtT1zdp7dc"
+	const dotted = "sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12.Mn34Op56Qr78"
+	writeFiles(t, dir, map[string]string{".mcp.json": `{"mcpServers": {
+  "a": {"type": "http", "url": "https://a.example.com/mcp", "headers": {"` + ok + `": "x"}},
+  "b": {"type": "http", "url": "https://b.example.com/mcp", "headers": {"` + dotted + `": "x"}}
+}}`})
+	ws, err := loader.Load(loader.Options{Paths: []string{dir}, WorkDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, err := engine(t).Check(context.Background(), ws, DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range fs {
+		if f.Rule == "transport/header-name" {
+			got = append(got, fmt.Sprintf("%d: %s", f.Range.Start.Line, f.Message))
+		}
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "3: ") || !strings.Contains(got[0], `has a ".", which`) ||
+		strings.Contains(got[0], "‹") || strings.Contains(got[0], "write") || !strings.Contains(got[0], secret.Text(dotted)) {
+		t.Errorf("transport/header-name: want one finding on line 3 for its \".\" only, naming %q, got %q", secret.Text(dotted), got)
 	}
 }

@@ -61,6 +61,11 @@ func TestLeakCorpus(t *testing.T) {
 		if strings.Contains(strings.Join(args, " "), "--tools") && strings.Contains(stdout.String()+stderr.String(), "99999:7") {
 			t.Errorf("mcplint %s quotes the file named with --tools", strings.Join(args, " "))
 		}
+		// A hidden name is shown masked (ghp_…****), not as the id the
+		// policies saw.
+		if args[0] == "check" && strings.Contains(stdout.String()+stderr.String(), "‹id-") {
+			t.Errorf("mcplint %s shows a policy-input id", strings.Join(args, " "))
+		}
 		for _, leak := range c.Leaks(stdout.String() + stderr.String()) {
 			t.Errorf("mcplint %s: %s", strings.Join(args, " "), leak)
 		}

@@ -2,7 +2,37 @@ package mcplint.rules.transport["header-name"]
 
 srv(keys) := {
 	"index": 0, "doc": 0, "name": "api", "client": "claude-code", "pointer": "/mcpServers/api",
-	"headers": [{"key": k, "pointer": sprintf("/mcpServers/api/headers/%s", [k])} | some k in keys],
+	"headers": [{"key": k, "key_shape": shape(k), "pointer": sprintf("/mcpServers/api/headers/%s", [k])} | some k in keys],
+}
+
+# shape is what facts.headerShape measures in Go on the real name.
+shape(k) := {
+	"empty": trim_space(k) == "",
+	"padded": padded(k),
+	"bad": sort({c | some c in split(k, ""); not regex.match("^[!#$%&'*+\\-.^_`|~0-9A-Za-z]$", c)}),
+	"dot": contains(k, "."),
+}
+
+padded(k) if {
+	trim_space(k) != k
+	regex.match("^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$", trim_space(k))
+}
+
+default padded(_) := false
+
+# A secret-like name reaches the policy as its id: the finding is about
+# the real name's ".", not the id's "‹" and "›", and it suggests no
+# spelling, which would show the name.
+hidden(k) := {"servers": [object.union(srv([]), {"headers": [{"key": "‹id-481a0a02c37d›", "key_shape": shape(k), "pointer": "/mcpServers/api/headers/x"}]})]}
+
+test_hidden_name_is_judged_by_its_shape if {
+	count(report) == 0 with input as hidden("sk-live-4eC39HqLyjWDarjtT1zdp7dc")
+	r := report with input as hidden("sk-live-4eC39HqLyjWDarjtT1zdp7dc.work")
+	count(r) == 1
+	some f in r
+	contains(f.message, `has a ".", which Paseo refuses`)
+	not contains(f.message, "‹\"")
+	not contains(f.message, "write")
 }
 
 test_dot_is_reported_on_the_key if {
