@@ -197,14 +197,7 @@ func (r *packReader) str() string {
 // shared reads a string many findings repeat (a rule id, a path, a
 // pointer, a fix's title and note): one copy.
 func (r *packReader) shared() string {
-	n := r.uint()
-	if r.err != nil || n > uint64(r.b.Len()) {
-		r.fail()
-		return ""
-	}
-	b := make([]byte, n)
-	_, _ = io.ReadFull(r.b, b)
-	return r.in.of(string(b))
+	return r.in.of(r.str())
 }
 
 func (r *packReader) fail() {
