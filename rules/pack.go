@@ -24,7 +24,7 @@ type packed struct {
 }
 
 type packWriter struct {
-	b bytes.Buffer
+	varintBuffer
 	// lines numbers the source lines written so far, by their bytes'
 	// address: the findings of one line share its string, and on a
 	// one-line file of thousands of servers that line is the whole file,
@@ -58,19 +58,9 @@ func (w *packWriter) line(s string) {
 	w.str(s)
 }
 
-func (w *packWriter) uint(v uint64) {
-	var b [binary.MaxVarintLen64]byte
-	w.b.Write(b[:binary.PutUvarint(b[:], v)])
-}
-
-func (w *packWriter) int(v int) {
-	var b [binary.MaxVarintLen64]byte
-	w.b.Write(b[:binary.PutVarint(b[:], int64(v))])
-}
-
 func (w *packWriter) str(s string) {
 	w.uint(uint64(len(s)))
-	w.b.WriteString(s)
+	w.WriteString(s)
 }
 
 func (w *packWriter) pos(p syntax.Position) {
@@ -133,7 +123,7 @@ func pack(fs []finding.Finding) (packed, error) {
 	if err != nil {
 		return packed{}, err
 	}
-	if _, err := zw.Write(w.b.Bytes()); err != nil {
+	if _, err := zw.Write(w.Bytes()); err != nil {
 		return packed{}, err
 	}
 	if err := zw.Close(); err != nil {

@@ -112,7 +112,7 @@ func EncodePrebuilt() ([]byte, error) {
 	var n [binary.MaxVarintLen64]byte
 	zw.Write(n[:binary.PutUvarint(n[:], uint64(len(cat)))])
 	zw.Write(cat)
-	zw.Write(e.buf.Bytes())
+	zw.Write(e.Bytes())
 	if err := zw.Close(); err != nil {
 		return nil, err
 	}
@@ -240,27 +240,17 @@ const (
 )
 
 type encoder struct {
-	buf   bytes.Buffer
+	varintBuffer
 	strs  map[string]int
 	files map[string]int
 	err   error
 }
 
-func (e *encoder) uint(v uint64) {
-	var b [binary.MaxVarintLen64]byte
-	e.buf.Write(b[:binary.PutUvarint(b[:], v)])
-}
-
-func (e *encoder) int(v int) {
-	var b [binary.MaxVarintLen64]byte
-	e.buf.Write(b[:binary.PutVarint(b[:], int64(v))])
-}
-
 func (e *encoder) bool(v bool) {
 	if v {
-		e.buf.WriteByte(1)
+		e.WriteByte(1)
 	} else {
-		e.buf.WriteByte(0)
+		e.WriteByte(0)
 	}
 }
 
@@ -273,7 +263,7 @@ func (e *encoder) str(s string) {
 	e.strs[s] = len(e.strs)
 	e.uint(0)
 	e.uint(uint64(len(s)))
-	e.buf.WriteString(s)
+	e.WriteString(s)
 }
 
 func (e *encoder) fail(format string, args ...any) {
@@ -343,17 +333,17 @@ func (e *encoder) expr(x *ast.Expr) {
 	}
 	switch t := x.Terms.(type) {
 	case *ast.Term:
-		e.buf.WriteByte(eTerm)
+		e.WriteByte(eTerm)
 		e.term(t)
 	case []*ast.Term:
-		e.buf.WriteByte(eCall)
+		e.WriteByte(eCall)
 		e.terms(t)
 	case *ast.SomeDecl:
-		e.buf.WriteByte(eSome)
+		e.WriteByte(eSome)
 		e.terms(t.Symbols)
 		e.loc(t.Location)
 	case *ast.Every:
-		e.buf.WriteByte(eEvery)
+		e.WriteByte(eEvery)
 		e.term(t.Key)
 		e.term(t.Value)
 		e.term(t.Domain)
@@ -373,57 +363,57 @@ func (e *encoder) terms(ts []*ast.Term) {
 
 func (e *encoder) term(t *ast.Term) {
 	if t == nil {
-		e.buf.WriteByte(tNil)
+		e.WriteByte(tNil)
 		return
 	}
 	switch v := t.Value.(type) {
 	case ast.Null:
-		e.buf.WriteByte(tNull)
+		e.WriteByte(tNull)
 	case ast.Boolean:
 		if v {
-			e.buf.WriteByte(tTrue)
+			e.WriteByte(tTrue)
 		} else {
-			e.buf.WriteByte(tFalse)
+			e.WriteByte(tFalse)
 		}
 	case ast.Number:
-		e.buf.WriteByte(tNumber)
+		e.WriteByte(tNumber)
 		e.str(string(v))
 	case ast.String:
-		e.buf.WriteByte(tString)
+		e.WriteByte(tString)
 		e.str(string(v))
 	case ast.Var:
-		e.buf.WriteByte(tVar)
+		e.WriteByte(tVar)
 		e.str(string(v))
 	case ast.Ref:
-		e.buf.WriteByte(tRef)
+		e.WriteByte(tRef)
 		e.terms(v)
 	case *ast.Array:
-		e.buf.WriteByte(tArray)
+		e.WriteByte(tArray)
 		e.uint(uint64(v.Len()))
 		v.Foreach(func(x *ast.Term) { e.term(x) })
 	case ast.Object:
-		e.buf.WriteByte(tObject)
+		e.WriteByte(tObject)
 		e.uint(uint64(v.Len()))
 		v.Foreach(func(k, x *ast.Term) { e.term(k); e.term(x) })
 	case ast.Set:
-		e.buf.WriteByte(tSet)
+		e.WriteByte(tSet)
 		e.uint(uint64(v.Len()))
 		v.Foreach(func(x *ast.Term) { e.term(x) })
 	case *ast.ArrayComprehension:
-		e.buf.WriteByte(tArrayCompr)
+		e.WriteByte(tArrayCompr)
 		e.term(v.Term)
 		e.body(v.Body)
 	case *ast.ObjectComprehension:
-		e.buf.WriteByte(tObjectCompr)
+		e.WriteByte(tObjectCompr)
 		e.term(v.Key)
 		e.term(v.Value)
 		e.body(v.Body)
 	case *ast.SetComprehension:
-		e.buf.WriteByte(tSetCompr)
+		e.WriteByte(tSetCompr)
 		e.term(v.Term)
 		e.body(v.Body)
 	case ast.Call:
-		e.buf.WriteByte(tCall)
+		e.WriteByte(tCall)
 		e.terms(v)
 	default:
 		e.fail("term %v: values of type %T are not encoded", t, t.Value)
