@@ -590,18 +590,7 @@ func insideHome(home, dir string) string {
 // it is that user's home, or the variable points inside it. "" when unset
 // (the config dir is then ~/.config).
 func xdgConfigHome(home string) string {
-	x := os.Getenv("XDG_CONFIG_HOME")
-	if x == "" || !filepath.IsAbs(x) {
-		return ""
-	}
-	x = filepath.Clean(x)
-	if uh, err := os.UserHomeDir(); err == nil && filepath.Clean(uh) == home {
-		return x
-	}
-	if rel, err := filepath.Rel(home, x); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return x
-	}
-	return ""
+	return insideHome(home, os.Getenv("XDG_CONFIG_HOME"))
 }
 
 // homePattern returns the home pattern of a file at exactly that place
