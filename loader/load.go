@@ -99,6 +99,9 @@ type Plan struct {
 	cands    []candidate
 	projects map[string]string
 	roots    map[string]string // folders named as PATHs
+	// within says whether a real path lies in the PATHs or --home (nil:
+	// links are followed anywhere, Options.FollowOutside).
+	within func(real string) bool
 	// listings are the names in each walked project folder, as the walk
 	// read them (Document.ProjectNames).
 	listings map[string][]string
@@ -164,8 +167,17 @@ func Discover(opts Options) (*Plan, error) {
 		if abs, err := filepath.Abs(p); err == nil {
 			if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
 				addInside(abs)
-			} else {
-				addInside(filepath.Dir(abs))
+				continue
+			}
+			// A named file's folder, and the project it belongs to: its
+			// other files are read as context, a snapshot's pins file
+			// lies above it.
+			addInside(filepath.Dir(abs))
+			if dir := recordProject(abs); dir != "" {
+				addInside(dir)
+			}
+			if dir := explicitCandidate(abs, home, opts.Client).projectDir; dir != "" {
+				addInside(dir)
 			}
 		}
 	}
@@ -282,13 +294,17 @@ func Discover(opts Options) (*Plan, error) {
 			}
 		}
 	}
-	return &Plan{opts: opts, wd: wd, cands: cands, projects: projects, roots: roots, listings: keep}, nil
+	plan := &Plan{opts: opts, wd: wd, cands: cands, projects: projects, roots: roots, listings: keep}
+	if !opts.FollowOutside {
+		plan.within = within
+	}
+	return plan, nil
 }
 
 // Load reads and normalises the plan's files.
 func (p *Plan) Load() (*Workspace, error) {
 	opts, wd, cands, projects := p.opts, p.wd, p.cands, p.projects
-	l := &run{opts: opts, wd: wd, nz: &normaliser{projects: projects}, listings: p.listings}
+	l := &run{opts: opts, wd: wd, nz: &normaliser{projects: projects}, listings: p.listings, within: p.within}
 	docs := make([]*Document, len(cands))
 	founds := make([][]finding.Finding, len(cands))
 	states := make([]func(*state), len(cands))
@@ -737,7 +753,7 @@ func (p *Plan) Split(maxFiles int) []*Plan {
 	}
 	sort.Strings(order)
 	var parts []*Plan
-	cur := &Plan{opts: p.opts, wd: p.wd, projects: map[string]string{}, roots: p.roots, listings: p.listings}
+	cur := &Plan{opts: p.opts, wd: p.wd, projects: map[string]string{}, roots: p.roots, listings: p.listings, within: p.within}
 	flush := func() {
 		if len(cur.cands) == 0 {
 			return
@@ -747,7 +763,7 @@ func (p *Plan) Split(maxFiles int) []*Plan {
 			cur.projects[k] = v
 		}
 		parts = append(parts, cur)
-		cur = &Plan{opts: p.opts, wd: p.wd, projects: map[string]string{}, roots: p.roots, listings: p.listings}
+		cur = &Plan{opts: p.opts, wd: p.wd, projects: map[string]string{}, roots: p.roots, listings: p.listings, within: p.within}
 	}
 	for _, k := range order {
 		cs := byProject[k]

@@ -208,7 +208,7 @@ func (l *run) readPins(ws *Workspace, dirs []string) map[string]*PinsDocument {
 			continue
 		}
 		pat := &pattern{kind: KindToolPins, dialect: dNone, format: syntax.JSON, tier: TierProject}
-		doc, fs, _ := l.read(candidate{abs: abs, pat: pat, projectDir: dir})
+		doc, fs, _ := l.read(candidate{abs: abs, pat: pat, projectDir: dir, outside: l.outsideOf(abs)})
 		if doc == nil {
 			continue
 		}
@@ -220,10 +220,18 @@ func (l *run) readPins(ws *Workspace, dirs []string) map[string]*PinsDocument {
 		if doc.ParseFailed || doc.File == nil {
 			continue
 		}
+		const shape = `mcplint probe writes {"version": 1, "servers": {NAME: {"tools": {TOOL: {"sha256": …}}}}}`
+		if probs := pinsShape(doc.File.Root); len(probs) > 0 {
+			for _, pr := range probs {
+				ws.Findings = append(ws.Findings, l.finding(doc, "schema/parse-error", finding.Error, pr.start, pr.end,
+					"not a pins file, so nothing is pinned: "+pr.msg+"; "+shape))
+			}
+			continue
+		}
 		p, err := ParsePins(doc.File.Src)
 		if err != nil {
 			ws.Findings = append(ws.Findings, l.finding(doc, "schema/parse-error", finding.Error, 0, 1,
-				"not a pins file: "+err.Error()+`; mcplint probe writes {"version": 1, "servers": {NAME: {"tools": {TOOL: {"sha256": …}}}}}`))
+				"not a pins file, so nothing is pinned; "+shape))
 			continue
 		}
 		pf.Pins = p

@@ -15,14 +15,32 @@ import (
 
 // run holds what every file read in one Load shares.
 type run struct {
-	opts Options
-	wd   string
-	nz   *normaliser
+	// within is Plan.within: where a project's record files may lead.
+	within func(real string) bool
+	opts   Options
+	wd     string
+	nz     *normaliser
 	// listings: Plan.listings
 	listings map[string][]string
 }
 
 var bom = []byte{0xEF, 0xBB, 0xBF}
+
+// outsideOf is where abs leads when it is a link (or under a linked
+// folder) leading outside the PATHs and --home, else "": a record file of
+// a project (a tool snapshot, the pins file) is confined like its configs.
+func (l *run) outsideOf(abs string) string {
+	if l.within == nil {
+		return ""
+	}
+	if _, open := l.opts.Overlay[abs]; open {
+		return ""
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil && !l.within(real) {
+		return real
+	}
+	return ""
+}
 
 // read loads one candidate. It never fails: every problem is a finding on
 // the document, and the document is returned so list shows it. The one
@@ -65,7 +83,7 @@ func (l *run) read(c candidate) (doc *Document, fs []finding.Finding, apply func
 		}
 	} else if c.outside != "" {
 		doc.Outside = c.outside
-		fail("schema/unreadable", finding.Error, 0, fmt.Sprintf("not read: the file is a link leading outside the folders being checked, to %s ; name that file to check it (fix --fix-outside-roots edits it there)", c.outside))
+		fail("schema/unreadable", finding.Error, 0, fmt.Sprintf("not read: the file is a link leading outside the folders being checked, to %s; name that file to check it (fix --fix-outside-roots edits it there)", c.outside))
 		return
 	} else {
 		fi, err := os.Stat(c.abs)

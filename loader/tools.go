@@ -182,7 +182,11 @@ func (l *run) toolSnapshots(ws *Workspace, projects map[string]string) error {
 		if sn.project != "" {
 			pat.tier = TierProject
 		}
-		doc, fs, _ := l.read(candidate{abs: sn.abs, pat: pat, projectDir: sn.project})
+		c := candidate{abs: sn.abs, pat: pat, projectDir: sn.project}
+		if sn.project != "" {
+			c.outside = l.outsideOf(sn.abs)
+		}
+		doc, fs, _ := l.read(c)
 		if doc == nil {
 			continue
 		}
@@ -192,6 +196,10 @@ func (l *run) toolSnapshots(ws *Workspace, projects map[string]string) error {
 		ws.Findings = append(ws.Findings, fs...)
 		if doc.ParseFailed || doc.File == nil || doc.File.Root == nil {
 			continue
+		}
+		for _, pr := range snapshotShape(doc.File.Root) {
+			ws.Findings = append(ws.Findings, l.finding(doc, "schema/parse-error", finding.Error, pr.start, pr.end,
+				"not a tool snapshot as tools/list returns it: "+pr.msg))
 		}
 		sets := SnapshotSets(doc)
 		if len(sets) == 0 {
