@@ -57,7 +57,7 @@ func valueOf(v reflect.Value) *ast.Term {
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Interface:
 		if v.IsNil() {
-			return ast.NullTerm()
+			return ast.InternedNullTerm
 		}
 		return valueOf(v.Elem())
 	case reflect.Struct:
@@ -68,12 +68,21 @@ func valueOf(v reflect.Value) *ast.Term {
 		}
 		return ast.ObjectTerm(kvs...)
 	case reflect.Slice, reflect.Array:
+		if v.Len() == 0 {
+			// One shared term for every empty list: most lists of a server
+			// are empty, and each copy would stay live, and be marked by
+			// every collection, for the whole evaluation.
+			return ast.InternedEmptyArray
+		}
 		terms := make([]*ast.Term, v.Len())
 		for i := range terms {
 			terms[i] = valueOf(v.Index(i))
 		}
 		return ast.ArrayTerm(terms...)
 	case reflect.Map:
+		if v.Len() == 0 {
+			return ast.InternedEmptyObject
+		}
 		kvs := make([][2]*ast.Term, 0, v.Len())
 		it := v.MapRange()
 		for it.Next() {
@@ -89,7 +98,7 @@ func valueOf(v reflect.Value) *ast.Term {
 	case reflect.Float64, reflect.Float32:
 		return ast.FloatNumberTerm(v.Float())
 	}
-	return ast.NullTerm()
+	return ast.InternedNullTerm
 }
 
 // jsonName is the name encoding/json gives an exported field, and false
