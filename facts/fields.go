@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/mcplint/mcplint/internal/editdist"
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/loader/syntax"
 	"github.com/mcplint/mcplint/secret"
@@ -357,7 +358,7 @@ func (p *problems) suggest(key string) string {
 	best, bestD := "", 3
 	if len(key) >= 4 {
 		for _, k := range names {
-			d := distance(strings.ToLower(key), strings.ToLower(k))
+			d := editdist.Distance([]byte(strings.ToLower(key)), []byte(strings.ToLower(k)))
 			if d < bestD && d*3 <= len(k) {
 				best, bestD = k, d
 			}
@@ -972,27 +973,6 @@ func thousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
-}
-
-// distance is the Levenshtein distance between two short ASCII names.
-func distance(x, y string) int {
-	prev := make([]int, len(y)+1)
-	cur := make([]int, len(y)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(x); i++ {
-		cur[0] = i
-		for j := 1; j <= len(y); j++ {
-			cost := 1
-			if x[i-1] == y[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(y)]
 }
 
 // serversKeys are the keys each dialect keeps its servers under, with

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/mcplint/mcplint/internal/editdist"
 	"github.com/mcplint/mcplint/policies"
 )
 
@@ -60,9 +61,9 @@ func Suggest(id string, ids []string) string {
 	}
 	best, bestD := "", 1<<30
 	for _, k := range ids {
-		d := editDistance(want, k)
+		d := editdist.Distance([]rune(want), []rune(k))
 		if _, name, ok := strings.Cut(k, "/"); ok && !strings.Contains(want, "/") {
-			d = min(d, editDistance(want, name))
+			d = min(d, editdist.Distance([]rune(want), []rune(name)))
 		}
 		if d < bestD {
 			best, bestD = k, d
@@ -90,25 +91,4 @@ func (e *Engine) Suggest(id string) string {
 	}
 	sort.Strings(ids)
 	return Suggest(id, ids)
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

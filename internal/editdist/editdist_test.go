@@ -1,0 +1,34 @@
+package editdist
+
+import "testing"
+
+func TestDistance(t *testing.T) {
+	for _, c := range []struct {
+		x, y string
+		want int
+	}{
+		{"", "", 0},
+		{"", "args", 4},
+		{"args", "", 4},
+		{"command", "command", 0},
+		{"comand", "command", 1},   // insertion
+		{"commands", "command", 1}, // deletion
+		{"commamd", "command", 1},  // substitution
+		{"kitten", "sitting", 3},
+		{"envs", "env_file", 5},
+	} {
+		if got := Distance([]byte(c.x), []byte(c.y)); got != c.want {
+			t.Errorf("Distance(%q, %q) over bytes = %d, want %d", c.x, c.y, got, c.want)
+		}
+		if got := Distance([]rune(c.x), []rune(c.y)); got != c.want {
+			t.Errorf("Distance(%q, %q) over runes = %d, want %d", c.x, c.y, got, c.want)
+		}
+	}
+	// A character of several bytes is one rune but several bytes apart.
+	if got := Distance([]rune("héllo"), []rune("hello")); got != 1 {
+		t.Errorf("runes: got %d, want 1", got)
+	}
+	if got := Distance([]byte("héllo"), []byte("hello")); got != 2 {
+		t.Errorf("bytes: got %d, want 2", got)
+	}
+}
