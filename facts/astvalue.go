@@ -10,16 +10,10 @@ import (
 	"github.com/open-policy-agent/opa/v1/ast"
 )
 
-// toValue converts the input structs straight into an ast.Value. Going
-// through encoding/json and back is the cost that dominates evaluation
-// of large workspaces, so the struct fields are walked once per type and
-// the strings interned.
-func toValue(v any) ast.Value {
-	return valueOf(reflect.ValueOf(v)).Value
-}
-
 // Value converts the policy input to OPA's value, the servers on every
-// core.
+// core. Going through encoding/json and back is the cost that dominates
+// evaluation of large workspaces, so the struct fields are walked once
+// per type and the strings interned.
 func Value(in *Input) ast.Value {
 	servers := make([]*ast.Term, len(in.Servers))
 	parallel.For(len(in.Servers), func(i int) {
