@@ -33,20 +33,6 @@ var literalKeys = []string{
 	"npm_" + "55yFUxj4BCNW6VPGQzwiX4TzbPfYJo0enZSQ",
 }
 
-type dirSource string
-
-func (d dirSource) Line(file string, n int) (string, bool) {
-	b, err := os.ReadFile(filepath.Join(string(d), filepath.FromSlash(file)))
-	if err != nil {
-		return "", false
-	}
-	lines := strings.Split(string(b), "\n")
-	if n < 1 || n > len(lines) {
-		return "", false
-	}
-	return lines[n-1], true
-}
-
 // TestLiteralKeysAreFoundAndNeverShown is the acceptance test of the
 // secrets rules: every key of the literal-key fixture gets a finding at
 // its line (literal-key, or url-credentials for the address's query), and
