@@ -453,18 +453,6 @@ func vowelCount(s string) int {
 	return n
 }
 
-func class(c byte) int {
-	switch {
-	case isLower(c):
-		return 0
-	case isUpper(c):
-		return 1
-	case isDigit(c):
-		return 2
-	}
-	return 3
-}
-
 // brokenToken is the wider rule for lines of a file that does not parse:
 // 8 or more characters with a digit and a letter, or a capital after the
 // first character next to a lower-case letter (not a plain word, not a
