@@ -374,7 +374,12 @@ func pairs(n *syntax.Node, ptr string) []Pair {
 		return nil
 	}
 	out := make([]Pair, 0, len(n.Members))
-	for _, m := range n.Members {
+	for i, m := range n.Members {
+		if n.Get(m.Key) != m.Value && laterKey(n.Members[i+1:], m.Key) {
+			// A key written twice: the client reads the last value, and
+			// the earlier one is reported as schema/duplicate-key.
+			continue
+		}
 		v := m.Value.Text
 		if m.Value.Kind == syntax.Object || m.Value.Kind == syntax.Array {
 			v = ""
@@ -382,6 +387,16 @@ func pairs(n *syntax.Node, ptr string) []Pair {
 		out = append(out, Pair{Key: m.Key, Value: v, Pointer: ptr + "/" + syntax.EscapePointerToken(m.Key), Node: m.Value})
 	}
 	return out
+}
+
+// laterKey says whether key is written among ms.
+func laterKey(ms []syntax.Member, key string) bool {
+	for _, m := range ms {
+		if m.Key == key {
+			return true
+		}
+	}
+	return false
 }
 
 func isStr(n *syntax.Node, want string) bool {

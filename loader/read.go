@@ -188,6 +188,13 @@ func (l *run) read(c candidate) (doc *Document, fs []finding.Finding, apply func
 			s.Project = doc.ProjectDir
 		}
 	}
+	if doc.Format == syntax.JSON || doc.Format == syntax.JSONC {
+		servers := make(map[int]bool, len(doc.Servers))
+		for _, s := range doc.Servers {
+			servers[s.KeyStart] = true
+		}
+		fs = append(fs, l.duplicateKeys(doc, f.Root, servers)...)
+	}
 	return doc, fs, apply
 }
 

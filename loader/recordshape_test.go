@@ -110,3 +110,32 @@ func TestRecordFilesLinkedOutsideAreNotRead(t *testing.T) {
 		t.Errorf("want the snapshot and the pins file refused, got %d: %+v", refused, ws.Findings)
 	}
 }
+
+// A key written twice in a JSON object: the earlier one is reported at
+// its own place, and the server's pairs hold only the value the client
+// reads, so no rule on the value points at the wrong member. Servers
+// written twice are left to trust/shadowed-server.
+func TestDuplicateKeys(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		".mcp.json": `{"mcpServers": {
+  "a": {"command": "x", "env": {"TOKEN": "ghp_R8x2Lq9ZtV4mN7pK3sW6yB1cD5fH0jQ2aE8u", "TOKEN": "${TOKEN}"}},
+  "a": {"command": "y", "command": "z"}
+}}`,
+	})
+	ws := mustLoad(t, Options{Paths: []string{root}, WorkDir: root})
+	var got []string
+	for _, f := range ws.Findings {
+		got = append(got, fmt.Sprintf("%d:%d %s", f.Range.Start.Line, f.Range.Start.Column, f.Rule))
+	}
+	want := []string{"2:33 schema/duplicate-key", "3:9 schema/duplicate-key"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("findings %q, want %q", got, want)
+	}
+	for _, s := range ws.Servers {
+		for _, p := range s.Env {
+			if p.Value != "${TOKEN}" {
+				t.Errorf("server %s: env pair %q = %q, want only the value the client reads", s.Name, p.Key, p.Value)
+			}
+		}
+	}
+}
