@@ -283,32 +283,10 @@ func readSARIF(t *testing.T, path string) sarifSummary {
 	return s
 }
 
-var (
-	stampedOnce sync.Once
-	stampedBin  string
-	stampedErr  error
-)
-
-// stampedBinary builds mcplint as a v9.9.9 release would be.
+// stampedBinary is mcplint as a v9.9.9 release would be (releaseBinary).
 func stampedBinary(t *testing.T) []byte {
 	t.Helper()
-	stampedOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "mcplint-release-")
-		if err != nil {
-			stampedErr = err
-			return
-		}
-		stampedBin = filepath.Join(dir, "mcplint")
-		cmd := exec.Command("go", "build", "-ldflags", "-X main.version=9.9.9 -X main.commit=0123456789abcdef -X main.date=2026-11-30T12:00:00Z", "-o", stampedBin, "./cmd/mcplint")
-		cmd.Dir = ".."
-		if out, err := cmd.CombinedOutput(); err != nil {
-			stampedErr = fmt.Errorf("%v\n%s", err, out)
-		}
-	})
-	if stampedErr != nil {
-		t.Fatal(stampedErr)
-	}
-	b, err := os.ReadFile(stampedBin)
+	b, err := os.ReadFile(releaseBinary(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -317,8 +295,8 @@ func stampedBinary(t *testing.T) []byte {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if stampedBin != "" {
-		os.RemoveAll(filepath.Dir(stampedBin))
+	if releaseBin != "" {
+		os.RemoveAll(filepath.Dir(releaseBin))
 	}
 	os.Exit(code)
 }
@@ -437,6 +415,7 @@ func TestActionInstallsTheRelease(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mcplint")
 	}
+	t.Parallel()
 	work := t.TempDir()
 	assets, archive := release(t, false)
 	srv := newReleaseServer(t, assets)
@@ -484,6 +463,7 @@ func TestActionRefusesABadChecksum(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mcplint")
 	}
+	t.Parallel()
 	work := t.TempDir()
 	assets, _ := release(t, true)
 	srv := newReleaseServer(t, assets)
@@ -512,6 +492,7 @@ func TestActionMissingRelease(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mcplint")
 	}
+	t.Parallel()
 	work := t.TempDir()
 	assets, _ := release(t, false)
 	srv := newReleaseServer(t, assets)
@@ -536,6 +517,7 @@ func TestActionFromSourceOnAForkPR(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mcplint")
 	}
+	t.Parallel()
 	work := t.TempDir()
 	r := newActionRun(t, project(t, work), work)
 	r.github["action_ref"] = "main"

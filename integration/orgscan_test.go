@@ -175,6 +175,7 @@ func TestOrgScanScanAndMerge(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mcplint")
 	}
+	t.Parallel()
 	o := newOrgScan(t)
 	bin := filepath.Join(o.temp, "mcplint-bin", "mcplint")
 	if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil {

@@ -130,6 +130,7 @@ func TestPreCommitHook(t *testing.T) {
 		}
 		t.Skip("pre-commit not installed")
 	}
+	t.Parallel()
 	root, _ := filepath.Abs("..")
 	work := t.TempDir()
 	env := append(os.Environ(), "PRE_COMMIT_HOME="+filepath.Join(work, "pre-commit-home"),
@@ -149,13 +150,17 @@ func TestPreCommitHook(t *testing.T) {
 		out, err := cmd.CombinedOutput()
 		return string(out), err
 	}
-	must := func(dir string, name string, args ...string) string {
+	mustIn := func(t *testing.T, dir string, name string, args ...string) string {
 		t.Helper()
 		out, err := sh(dir, env, name, args...)
 		if err != nil {
 			t.Fatalf("%s %v: %v\n%s", name, args, err, out)
 		}
 		return out
+	}
+	must := func(dir string, name string, args ...string) string {
+		t.Helper()
+		return mustIn(t, dir, name, args...)
 	}
 
 	// The hook repository: this checkout as it is now (committed or not),
@@ -187,7 +192,12 @@ func TestPreCommitHook(t *testing.T) {
 
 	// A release binary on PATH for mcplint-system.
 	bin := filepath.Join(work, "bin")
-	must(root, "go", "build", "-o", filepath.Join(bin, "mcplint"), "./cmd/mcplint")
+	if err := os.MkdirAll(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(bin, "mcplint"), stampedBinary(t), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	sysEnv := append([]string{}, env...)
 	for i, kv := range sysEnv {
 		if strings.HasPrefix(kv, "PATH=") {
@@ -200,6 +210,13 @@ func TestPreCommitHook(t *testing.T) {
 		env  []string
 	}{{"mcplint", env}, {"mcplint-system", sysEnv}} {
 		t.Run(tc.hook, func(t *testing.T) {
+			// Each variant has its own project; they share only
+			// PRE_COMMIT_HOME, which pre-commit locks.
+			t.Parallel()
+			must := func(dir string, name string, args ...string) string {
+				t.Helper()
+				return mustIn(t, dir, name, args...)
+			}
 			project := filepath.Join(work, "project-"+tc.hook)
 			if err := os.MkdirAll(filepath.Join(project, "api"), 0o755); err != nil {
 				t.Fatal(err)

@@ -2,6 +2,7 @@ package integration
 
 import (
 	"encoding/json"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -11,6 +12,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"text/template"
 
@@ -48,15 +50,86 @@ type goreleaserFile struct {
 
 func readGoreleaser(t *testing.T) goreleaserFile {
 	t.Helper()
-	raw, err := os.ReadFile(filepath.Join("..", ".goreleaser.yaml"))
+	g, err := loadGoreleaser()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var g goreleaserFile
-	if err := yaml.Unmarshal(raw, &g); err != nil {
-		t.Fatal(err)
-	}
 	return g
+}
+
+func loadGoreleaser() (goreleaserFile, error) {
+	var g goreleaserFile
+	raw, err := os.ReadFile(filepath.Join("..", ".goreleaser.yaml"))
+	if err != nil {
+		return g, err
+	}
+	if err := yaml.Unmarshal(raw, &g); err != nil {
+		return g, fmt.Errorf(".goreleaser.yaml: %w", err)
+	}
+	if len(g.Builds) == 0 {
+		return g, fmt.Errorf(".goreleaser.yaml: no builds")
+	}
+	return g, nil
+}
+
+var (
+	releaseOnce sync.Once
+	releaseBin  string
+	releaseErr  error
+)
+
+// releaseBinary is mcplint built the way .goreleaser.yaml builds a v9.9.9
+// tag: its env and its ldflags, goreleaser's template fields filled in as
+// a tag build would. It is built once for the package: the stamp, action,
+// org-scan and pre-commit tests all run this binary.
+func releaseBinary(t *testing.T) string {
+	t.Helper()
+	releaseOnce.Do(func() { releaseBin, releaseErr = buildRelease() })
+	if releaseErr != nil {
+		t.Fatal(releaseErr)
+	}
+	return releaseBin
+}
+
+func buildRelease() (string, error) {
+	g, err := loadGoreleaser()
+	if err != nil {
+		return "", err
+	}
+	b := g.Builds[0]
+	fields := map[string]string{
+		"Version": "9.9.9", "Tag": "v9.9.9",
+		"Commit": "0123456789abcdef0123456789abcdef01234567", "FullCommit": "0123456789abcdef0123456789abcdef01234567", "ShortCommit": "0123456",
+		"Date": "2026-11-30T12:00:00Z", "CommitDate": "2026-11-30T12:00:00Z",
+	}
+	var ldflags []string
+	for _, l := range b.Ldflags {
+		tpl, err := template.New("ldflags").Option("missingkey=error").Parse(l)
+		if err != nil {
+			return "", err
+		}
+		var sb strings.Builder
+		if err := tpl.Execute(&sb, fields); err != nil {
+			return "", fmt.Errorf("ldflags %q use a field a tag build has not got here: %v", l, err)
+		}
+		ldflags = append(ldflags, sb.String())
+	}
+	dir, err := os.MkdirTemp("", "mcplint-release-")
+	if err != nil {
+		return "", err
+	}
+	bin := filepath.Join(dir, "mcplint")
+	// The config's -trimpath is left out: it changes only the file paths
+	// recorded in the binary, and with it every package would be compiled
+	// again instead of coming from the build cache the other tests fill.
+	args := []string{"build", "-ldflags", strings.Join(ldflags, " "), "-o", bin, b.Main}
+	cmd := exec.Command("go", args...)
+	cmd.Dir = ".."
+	cmd.Env = append(os.Environ(), b.Env...)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go %v: %v\n%s", args, err, out)
+	}
+	return bin, nil
 }
 
 // stampVars are the package-level string variables of cmd/mcplint, which
@@ -156,39 +229,12 @@ func TestReleaseBinaryPrintsItsStamp(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds mcplint")
 	}
-	g := readGoreleaser(t)
-	b := g.Builds[0]
-	fields := map[string]string{
-		"Version": "9.9.9", "Tag": "v9.9.9",
-		"Commit": "0123456789abcdef0123456789abcdef01234567", "FullCommit": "0123456789abcdef0123456789abcdef01234567", "ShortCommit": "0123456",
-		"Date": "2026-11-30T12:00:00Z", "CommitDate": "2026-11-30T12:00:00Z",
-	}
-	var ldflags []string
-	for _, l := range b.Ldflags {
-		tpl, err := template.New("ldflags").Option("missingkey=error").Parse(l)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var sb strings.Builder
-		if err := tpl.Execute(&sb, fields); err != nil {
-			t.Fatalf("ldflags %q use a field a tag build has not got here: %v", l, err)
-		}
-		ldflags = append(ldflags, sb.String())
-	}
-	bin := filepath.Join(t.TempDir(), "mcplint")
-	// The config's -trimpath is left out: it changes only the file paths
-	// recorded in the binary, and with it every package would be compiled
-	// again instead of coming from the build cache the other tests fill.
+	t.Parallel()
+	b := readGoreleaser(t).Builds[0]
 	if !contains(b.Flags, "-trimpath") {
 		t.Errorf("build flags %v: release binaries should not carry the build machine's paths", b.Flags)
 	}
-	args := []string{"build", "-ldflags", strings.Join(ldflags, " "), "-o", bin, b.Main}
-	cmd := exec.Command("go", args...)
-	cmd.Dir = ".."
-	cmd.Env = append(os.Environ(), b.Env...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go %v: %v\n%s", args, err, out)
-	}
+	bin := releaseBinary(t)
 	out, err := exec.Command(bin, "version").Output()
 	if err != nil {
 		t.Fatal(err)
