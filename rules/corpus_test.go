@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/mcplint/mcplint/fixtures"
@@ -230,6 +231,29 @@ func copyExample(t *testing.T, id, which string) (string, loader.Options, bool) 
 // text and sarif from a check in parts, diff from one workspace. The
 // temporary root is replaced by a fixed name, so outputs compare across
 // runs.
+var (
+	metasMu  sync.Mutex
+	metasFor = map[*Engine][]report.RuleMeta{}
+)
+
+// corpusMetas is the SARIF rule table of e (each rule's Markdown help
+// with its masked examples), the same for every input: made once per
+// engine, not once per corpus input.
+func corpusMetas(e *Engine) []report.RuleMeta {
+	metasMu.Lock()
+	defer metasMu.Unlock()
+	if m, ok := metasFor[e]; ok {
+		return m
+	}
+	var metas []report.RuleMeta
+	for _, r := range e.Rules() {
+		metas = append(metas, report.RuleMeta{ID: r.ID, Title: r.Title, Description: r.Description, Level: r.Level,
+			HelpURL: r.HelpURL, Markdown: Markdown(r), Tags: r.Tags, Precision: r.Precision, SecuritySeverity: r.SecuritySeverity})
+	}
+	metasFor[e] = metas
+	return metas
+}
+
 func corpusOutputs(t *testing.T, e *Engine, in corpusInput) map[string][]byte {
 	t.Helper()
 	ctx := context.Background()
@@ -267,11 +291,7 @@ func corpusOutputs(t *testing.T, e *Engine, in corpusInput) map[string][]byte {
 	}
 	out["text"] = bytes.Clone(b.Bytes())
 	b.Reset()
-	var metas []report.RuleMeta
-	for _, r := range e.Rules() {
-		metas = append(metas, report.RuleMeta{ID: r.ID, Title: r.Title, Description: r.Description, Level: r.Level,
-			HelpURL: r.HelpURL, Markdown: Markdown(r), Tags: r.Tags, Precision: r.Precision, SecuritySeverity: r.SecuritySeverity})
-	}
+	metas := corpusMetas(e)
 	tool := report.Tool{Name: "mcplint", Version: "corpus", InformationURI: "https://github.com/mcplint/mcplint"}
 	if err := report.SARIF(&b, tool, metas, fs, in.root); err != nil {
 		t.Fatal(err)
