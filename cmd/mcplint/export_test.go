@@ -74,6 +74,7 @@ func noStored(t *testing.T, what string, out string) {
 // An exported entry holds declared placeholders, never a stored value,
 // and mcplint's own check accepts it.
 func TestExportPaseoEntryPassesCheck(t *testing.T) {
+	t.Parallel() // touches no package global, no working folder, no environment
 	dir := exportDir(t)
 	for _, name := range []string{"acme", "hosted", "tickets", "fetch", "image", "vsdocs", "cxfetch"} {
 		t.Run(name, func(t *testing.T) {

@@ -74,6 +74,7 @@ func fixtureTrees(t *testing.T) map[string]loader.Options {
 // fixture tree: each document validates against the CycloneDX 1.6 schema,
 // and each Package URL parses with packageurl-go and prints back the same.
 func TestListCycloneDXFixtures(t *testing.T) {
+	t.Parallel() // touches no package global, no working folder, no environment
 	var docs, comps, svcs, purls int
 	for name, opts := range fixtureTrees(t) {
 		var out, errb bytes.Buffer

@@ -83,6 +83,7 @@ func sameNames(t *testing.T, what string, got, want []string) {
 }
 
 func TestProbeRealStdioServers(t *testing.T) {
+	t.Parallel() // touches no package global, no working folder, no environment
 	everything := npmServer(t, "server-everything")
 	filesystem := npmServer(t, "server-filesystem")
 	dir := t.TempDir()

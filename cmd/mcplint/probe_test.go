@@ -102,6 +102,7 @@ func lineOf(t *testing.T, file, s string) int {
 }
 
 func TestProbeDriftPoisonAndCheck(t *testing.T) {
+	t.Parallel() // touches no package global, no working folder, no environment
 	dir := t.TempDir()
 	srvDir := t.TempDir()
 	sync := map[string]any{"name": "notes_sync", "description": "Sync the notes folder.",
@@ -265,6 +266,7 @@ func TestProbeWithoutConsentStartsNothing(t *testing.T) {
 }
 
 func TestProbeTimeoutOthersGoOn(t *testing.T) {
+	t.Parallel() // touches no package global, no working folder, no environment
 	dir := t.TempDir()
 	tf := toolsFile(t, t.TempDir(), map[string]any{"name": "ok_tool", "description": "fine"})
 	writeJSONFile(t, filepath.Join(dir, ".mcp.json"), map[string]any{"mcpServers": map[string]any{
@@ -378,6 +380,7 @@ func TestProbeRemoteWithHeaders(t *testing.T) {
 // stdio server that would record that it ran never does, and listeners at
 // the configured http and sse addresses see no connection.
 func TestCheckStartsNothing(t *testing.T) {
+	t.Parallel() // touches no package global, no working folder, no environment
 	var conns atomic.Int32
 	var urls []string
 	for range 2 {

@@ -95,6 +95,7 @@ func leaked(out string, secrets []string) []string {
 // env, headers, args and URLs) and checks that no key appears anywhere:
 // stdout, stderr, diffs, SARIF, list, baseline.
 func TestNoOutputShowsASecret(t *testing.T) {
+	t.Parallel() // touches no package global, no working folder, no environment
 	root := copyEmbedded(t, "rules/secrets/literal-key/fail")
 	secrets := secretsIn(t, root)
 	if len(secrets) < 8 {

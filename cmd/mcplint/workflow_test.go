@@ -46,6 +46,7 @@ func checkJSON(t *testing.T, args ...string) (jsonFindings, int) {
 // findings on the unchanged repo, and still 0 after lines are inserted
 // above the findings.
 func TestBaselineSurvivesLinesMoving(t *testing.T) {
+	t.Parallel() // touches no package global, no working folder, no environment
 	root := t.TempDir()
 	cfg := `{
   "mcpServers": {
