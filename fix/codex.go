@@ -2,7 +2,6 @@ package fix
 
 import (
 	"bytes"
-	"fmt"
 	"sort"
 	"strings"
 
@@ -177,7 +176,7 @@ func codexServerFix(s *loader.Server, moves []CodexMove) *finding.Fix {
 	return &finding.Fix{
 		Title: "Move the literal keys out of the file into variables Codex reads",
 		Edits: edits,
-		Note:  fmt.Sprintf("set %s in the environment Codex starts from (the old values are no longer in the file); %s", strings.Join(set, ", "), RotateNote),
+		Note:  setNote(strings.Join(set, ", "), "Codex", goneClaims),
 	}
 }
 

@@ -17,6 +17,14 @@ import (
 // file: a key that was committed stays in the history and every clone.
 const RotateNote = "then rotate the key: one that was committed stays readable in the history, so it is compromised even now it is gone from the file"
 
+// setNote is the note of a fix that moves credentials into variables:
+// which to set, in whose environment, the claim that the values left the
+// file (GoneClaim or goneClaims, which Unproven rewrites when the file
+// did not read back so), and RotateNote.
+func setNote(vars, client, claim string) string {
+	return fmt.Sprintf("set %s in the environment %s starts from %s; %s", vars, client, claim, RotateNote)
+}
+
 // Build turns a policy's fix intent into byte edits, or nil when it
 // cannot be done safely (the file did not parse, the value is not a
 // string, the client has no reference syntax there).
@@ -66,7 +74,7 @@ func Build(d *loader.Document, s *loader.Server, in *facts.FixIntent) *finding.F
 		return &finding.Fix{
 			Title: fmt.Sprintf("Replace the literal key with %s", ref),
 			Edits: []finding.Edit{edit(n.Start, n.End, quoted)},
-			Note:  fmt.Sprintf("set %s in the environment %s starts from (the old value is no longer in the file); %s", in.Value, loader.ClientName(s.Client), RotateNote),
+			Note:  setNote(in.Value, loader.ClientName(s.Client), GoneClaim),
 		}
 	case facts.FixValueToReference:
 		n := f.Root.Lookup(in.Pointer)
@@ -81,7 +89,7 @@ func Build(d *loader.Document, s *loader.Server, in *facts.FixIntent) *finding.F
 		return &finding.Fix{
 			Title: fmt.Sprintf("Replace the value with %s", ref),
 			Edits: []finding.Edit{edit(n.Start, n.End, quoted)},
-			Note:  fmt.Sprintf("set %s in the environment %s starts from (the old value is no longer in the file); %s", in.Value, loader.ClientName(s.Client), RotateNote),
+			Note:  setNote(in.Value, loader.ClientName(s.Client), GoneClaim),
 		}
 	case facts.FixReplaceString:
 		n := f.Root.Lookup(in.Pointer)
