@@ -18,26 +18,11 @@ var ErrExists = errors.New("the file appeared while writing; nothing was written
 // path, which fails rather than replace a file created meanwhile. The new
 // file gets mode perm.
 func CreateNew(path string, data []byte, perm fs.FileMode) error {
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".mcplint-*")
+	name, err := writeTemp(path, data)
 	if err != nil {
 		return err
 	}
-	name := tmp.Name()
 	defer os.Remove(name)
-	_, werr := tmp.Write(data)
-	if werr == nil {
-		werr = tmp.Sync()
-	}
-	if cerr := tmp.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr != nil {
-		return werr
-	}
-	if back, err := os.ReadFile(name); err != nil || !bytes.Equal(back, data) {
-		return fmt.Errorf("the temporary copy of %s did not read back as written; nothing was written", filepath.Base(path))
-	}
 	if err := os.Chmod(name, perm); err != nil {
 		return err
 	}

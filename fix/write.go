@@ -53,6 +53,37 @@ func (s Stamp) same(path string) bool {
 	return err == nil && sha256.Sum256(b) == s.Sum
 }
 
+// writeTemp writes data to a new 0600 temporary file in path's folder,
+// synced, closed and read back, and returns its name; on any failure the
+// file is removed and nothing is left behind.
+func writeTemp(path string, data []byte) (string, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".mcplint-*")
+	if err != nil {
+		return "", err
+	}
+	name := tmp.Name()
+	werr := tmp.Chmod(0o600)
+	if werr == nil {
+		_, werr = tmp.Write(data)
+	}
+	if werr == nil {
+		werr = tmp.Sync()
+	}
+	if cerr := tmp.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		if back, err := os.ReadFile(name); err != nil || !bytes.Equal(back, data) {
+			werr = fmt.Errorf("the temporary copy of %s did not read back as written; nothing was written", filepath.Base(path))
+		}
+	}
+	if werr != nil {
+		_ = os.Remove(name)
+		return "", werr
+	}
+	return name, nil
+}
+
 // ReplaceGuarded writes data over path only if the file is still exactly
 // as stamped: the new text goes to a 0600 temporary file in the same
 // folder, is read back and compared, the original is stamped again right
@@ -66,36 +97,11 @@ func ReplaceGuarded(path string, stamp Stamp, data []byte) error {
 	if !utf8.Valid(cur) {
 		return fmt.Errorf("%s is not valid UTF-8; mcplint never rewrites such a file", filepath.Base(path))
 	}
-	dir := filepath.Dir(path)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".mcplint-*")
+	name, err := writeTemp(path, data)
 	if err != nil {
 		return err
 	}
-	name := tmp.Name()
 	cleanup := func() { _ = os.Remove(name) }
-	if err := tmp.Chmod(0o600); err != nil {
-		tmp.Close()
-		cleanup()
-		return err
-	}
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		cleanup()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		cleanup()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		cleanup()
-		return err
-	}
-	if back, err := os.ReadFile(name); err != nil || !bytes.Equal(back, data) {
-		cleanup()
-		return fmt.Errorf("the temporary copy of %s did not read back as written; nothing was written", filepath.Base(path))
-	}
 	if beforeRename != nil {
 		beforeRename(path)
 	}
