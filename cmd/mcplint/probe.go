@@ -456,11 +456,25 @@ func snapshotName(server string) string {
 // it considered.
 func recordProject(dir string, results []*probeResult, update bool, stdout io.Writer) (int, []string, error) {
 	pinsPath := filepath.Join(dir, filepath.FromSlash(loader.PinsFile))
+	// A repository's .mcplint (or a record in it) linked outside the
+	// project would have probe read another file as pins or write the
+	// records into a folder of the user's: refused before anything is read.
+	toolsDir := filepath.Join(dir, filepath.FromSlash(loader.ToolSnapshotDir))
+	check := []string{filepath.Dir(pinsPath), toolsDir, pinsPath}
+	for _, r := range results {
+		check = append(check, filepath.Join(toolsDir, snapshotName(r.t.srv.Name)))
+	}
+	for _, p := range check {
+		if out := linkedOutside(dir, p); out != "" {
+			return 0, nil, fmt.Errorf("%s is a link leading outside the project, to %s; remove it, then probe again", rel(p), display(out))
+		}
+	}
 	pins := &loader.Pins{Version: 1, Servers: map[string]*loader.ServerPin{}}
 	if b, err := os.ReadFile(pinsPath); err == nil {
 		p, err := loader.ParsePins(b)
 		if err != nil {
-			return 0, nil, fmt.Errorf("%s: %v; fix or remove it, then probe again", rel(pinsPath), err)
+			// The decoder's message quotes the file's bytes.
+			return 0, nil, fmt.Errorf("%s is not a pins file (mcplint check %s says where); fix or remove it, then probe again", rel(pinsPath), rel(pinsPath))
 		}
 		pins = p
 	} else if !errors.Is(err, fs.ErrNotExist) {
@@ -501,6 +515,26 @@ func recordProject(dir string, results []*probeResult, update bool, stdout io.Wr
 	}
 	files = append(files, pinsPath)
 	return drift, files, nil
+}
+
+// linkedOutside is where p leads when it exists and its real path lies
+// outside the real path of dir, else "".
+func linkedOutside(dir, p string) string {
+	if _, err := os.Lstat(p); err != nil {
+		return ""
+	}
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return ""
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return "" // a dangling link: the write replaces the link itself
+	}
+	if real == root || strings.HasPrefix(real, root+string(filepath.Separator)) {
+		return ""
+	}
+	return real
 }
 
 // pinServer compares a server's tools with its pins. A server seen for the

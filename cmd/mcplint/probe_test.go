@@ -482,7 +482,7 @@ func TestProbeRefusesABrokenPinsFile(t *testing.T) {
 	os.MkdirAll(filepath.Dir(pins), 0o755)
 	os.WriteFile(pins, []byte(`{"servers": []}`), 0o644)
 	code, _, errs := runCLI(t, "probe", "--yes", "--no-config", dir)
-	if code != exitFindings || !strings.Contains(errs, "pins.json: json: cannot unmarshal array") {
+	if code != exitFindings || !strings.Contains(errs, "pins.json is not a pins file") || strings.Contains(errs, "unmarshal") {
 		t.Errorf("exit %d\n%s", code, errs)
 	}
 	if b, _ := os.ReadFile(pins); string(b) != `{"servers": []}` {
@@ -490,5 +490,38 @@ func TestProbeRefusesABrokenPinsFile(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, ".mcplint", "tools", "notes.json")); err == nil {
 		t.Error("a snapshot was written beside a broken pins file")
+	}
+}
+
+// A repository's .mcplint folder, pins file or snapshot linked outside the
+// project: probe neither reads the linked file (its decoder error quoted
+// it) nor writes into the folder it leads to.
+func TestProbeRefusesRecordsLinkedOutside(t *testing.T) {
+	for _, link := range []string{".mcplint", ".mcplint/pins.json", ".mcplint/tools/notes.json"} {
+		t.Run(link, func(t *testing.T) {
+			dir, victim := t.TempDir(), t.TempDir()
+			writeJSONFile(t, filepath.Join(dir, ".mcp.json"), map[string]any{"mcpServers": map[string]any{
+				"notes": stdioServer(t, map[string]string{probetest.EnvMode: "stdio"}),
+			}})
+			precious := filepath.Join(victim, "precious")
+			os.WriteFile(precious, []byte("precious hunter2\n"), 0o600)
+			target := victim
+			if link != ".mcplint" {
+				target = precious
+			}
+			p := filepath.Join(dir, filepath.FromSlash(link))
+			os.MkdirAll(filepath.Dir(p), 0o755)
+			if err := os.Symlink(target, p); err != nil {
+				t.Skipf("symlinks: %v", err)
+			}
+			code, out, errs := runCLI(t, "probe", "--yes", "--no-config", dir)
+			if code != exitFindings || !strings.Contains(errs, "is a link leading outside the project") || strings.Contains(out+errs, "hunter2") {
+				t.Errorf("exit %d\n%s%s", code, out, errs)
+			}
+			entries, _ := os.ReadDir(victim)
+			if b, _ := os.ReadFile(precious); len(entries) != 1 || string(b) != "precious hunter2\n" {
+				t.Errorf("the folder the link leads to was written: %d entries, %q", len(entries), b)
+			}
+		})
 	}
 }
