@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
 	"fmt"
 	"os"
@@ -93,4 +94,33 @@ func compactAll(fs []finding.Finding) string {
 			f.Range.End.Line, f.Range.End.Column, f.Level, f.Rule, f.Fingerprint, f.Message)
 	}
 	return b.String()
+}
+
+// A gzipped prebuilt file (the earlier format) decodes to the same
+// modules and catalog as the uncompressed one.
+func TestPrebuiltDecodesGzipped(t *testing.T) {
+	data, err := EncodePrebuilt()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(data)
+	zw.Close()
+	mods, catalog, err := decodePrebuilt(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gmods, gcatalog, err := decodePrebuilt(gz.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(gcatalog) != len(catalog) || len(gmods) != len(mods) || len(mods) == 0 {
+		t.Fatalf("gzipped: %d modules, %d rules; uncompressed: %d, %d", len(gmods), len(gcatalog), len(mods), len(catalog))
+	}
+	for name, m := range mods {
+		if !m.Equal(gmods[name]) {
+			t.Errorf("%s differs when decoded from the gzipped file", name)
+		}
+	}
 }
