@@ -164,6 +164,25 @@ func NewCompiler(mods map[string]*ast.Module) (*ast.Compiler, error) {
 	return c, nil
 }
 
+// compile reads the built-in policies and those in dirs, compiles them
+// and builds the rule catalog from their METADATA: what New starts from
+// and what prebuilt.bin stores.
+func compile(dirs []string) (*ast.Compiler, map[string]*Rule, error) {
+	mods, err := Modules(dirs, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := NewCompiler(mods)
+	if err != nil {
+		return nil, nil, err
+	}
+	catalog, err := buildCatalog(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	return c, catalog, nil
+}
+
 // New compiles the built-in policies and the user's, builds the rule
 // catalog from their METADATA and prepares the query.
 func New(ctx context.Context, policyDirs []string) (*Engine, error) {
@@ -172,15 +191,7 @@ func New(ctx context.Context, policyDirs []string) (*Engine, error) {
 			return e, nil
 		}
 	}
-	mods, err := Modules(policyDirs, false)
-	if err != nil {
-		return nil, err
-	}
-	c, err := NewCompiler(mods)
-	if err != nil {
-		return nil, err
-	}
-	catalog, err := buildCatalog(c)
+	c, catalog, err := compile(policyDirs)
 	if err != nil {
 		return nil, err
 	}

@@ -74,15 +74,7 @@ var prebuiltStages = map[ast.StageID]bool{
 // and encodes them for prebuilt.bin. It fails on any construct the
 // encoding does not know, so a new Rego feature cannot be lost silently.
 func EncodePrebuilt() ([]byte, error) {
-	mods, err := Modules(nil, false)
-	if err != nil {
-		return nil, err
-	}
-	c, err := NewCompiler(mods)
-	if err != nil {
-		return nil, err
-	}
-	catalog, err := buildCatalog(c)
+	c, catalog, err := compile(nil)
 	if err != nil {
 		return nil, err
 	}
