@@ -9,6 +9,7 @@ import (
 
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/loader/syntax"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // Tool snapshots record the tools a server offers, as its tools/list
@@ -216,7 +217,19 @@ func (l *run) toolSnapshots(ws *Workspace, projects map[string]string) error {
 	for _, s := range ws.Servers {
 		if ts := byName[s.Name]; ts != nil {
 			s.Tools = ts
+		} else if ts := byName[SnapshotServer(s.Name)]; ts != nil {
+			s.Tools = ts
 		}
 	}
 	return nil
+}
+
+// SnapshotServer is how a snapshot and the pins file name a server: by its
+// name, or by its stable id (secret.NameID) when the name is secret-like,
+// so a committed snapshot never holds a token that names a server.
+func SnapshotServer(name string) string {
+	if secret.SecretLike(name) {
+		return secret.NameID(name)
+	}
+	return name
 }

@@ -493,7 +493,9 @@ func packageKey(p string) (pkgKey, bool) {
 // characters, so no secret and no terminal escape from an input reaches
 // the output.
 func clean(s string) string {
-	s = secret.MaskValue("", s)
+	// Text, not only the detectors: a reason quotes what the file holds,
+	// and a token no detector knows is masked too.
+	s = secret.Text(s)
 	if !strings.ContainsFunc(s, unsafeRune) {
 		return s
 	}

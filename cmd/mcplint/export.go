@@ -9,11 +9,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 
 	"github.com/mcplint/mcplint/export"
 	"github.com/mcplint/mcplint/facts"
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/rules"
+	"github.com/mcplint/mcplint/secret"
 )
 
 func runExport(args []string, stdout, stderr io.Writer) int {
@@ -51,6 +53,13 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		fmt.Fprintf(stderr, "mcplint export: %q: %v\n", name, err)
 		return exitUsage
+	}
+	// An entry is published for others to read: a server or a variable
+	// or header named by something secret-like would publish the secret
+	// (as the entry's name, a placeholder or its upper-case variable).
+	if what := secretLikeName(s); what != "" {
+		fmt.Fprintf(stderr, "mcplint export: %s is not exported: %s looks like a secret; rename it first\n", display(strconv.Quote(name)), what)
+		return exitFindings
 	}
 	runner := runnerOf(ws, s)
 	var out []byte
@@ -165,4 +174,24 @@ func catalogueProblems(doc []byte) ([]string, error) {
 		out = append(out, f.Rule+": "+string(bytes.ReplaceAll([]byte(f.Message), []byte(file), []byte("the entry"))))
 	}
 	return out, nil
+}
+
+// secretLikeName says which name of s that an export would write is
+// secret-like (secret.SecretLike): the server's own, an env or header
+// key; "" when none is.
+func secretLikeName(s *loader.Server) string {
+	if secret.SecretLike(s.Name) {
+		return "its name"
+	}
+	for _, p := range s.Env {
+		if secret.SecretLike(p.Key) {
+			return "the env name " + display(p.Key)
+		}
+	}
+	for _, p := range s.Headers {
+		if secret.SecretLike(p.Key) {
+			return "the header name " + display(p.Key)
+		}
+	}
+	return ""
 }

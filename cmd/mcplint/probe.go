@@ -394,7 +394,7 @@ type snapshot struct {
 }
 
 func encodeSnapshot(r *probeResult) []byte {
-	s := snapshot{Server: r.t.srv.Name, Transport: r.t.target.Transport, ProtocolVersion: r.res.ProtocolVersion,
+	s := snapshot{Server: loader.SnapshotServer(r.t.srv.Name), Transport: r.t.target.Transport, ProtocolVersion: r.res.ProtocolVersion,
 		ServerInfo: r.res.ServerInfo, Capabilities: r.res.Capabilities, Instructions: r.res.Instructions,
 		Tools: r.res.Tools, Prompts: r.res.Prompts, Resources: r.res.Resources, ResourceTemplates: r.res.ResourceTemplates, Notes: r.res.Notes}
 	var b bytes.Buffer
@@ -404,7 +404,18 @@ func encodeSnapshot(r *probeResult) []byte {
 	if err := enc.Encode(s); err != nil {
 		panic(err) // the SDK's types always encode
 	}
-	return scrubJSON(b.Bytes(), r.t.scrub)
+	return maskJSON(scrubJSON(b.Bytes(), r.t.scrub))
+}
+
+// maskJSON masks every secret-like token in the strings of an encoded
+// snapshot (secret.Text): a server's answers are untrusted text, and a
+// token in a tool's description, schema or name must not be committed.
+// The JSON stays as it was around them.
+func maskJSON(b []byte) []byte {
+	if m := secret.Text(string(b)); m != string(b) && json.Valid([]byte(m)) {
+		return []byte(m)
+	}
+	return b
 }
 
 // scrub replaces each value in text.
@@ -434,6 +445,10 @@ func scrubJSON(b []byte, values []string) []byte {
 // snapshotName is the file name of a server's snapshot: the name where it
 // is a safe file name, else a cleaned name with a short digest.
 func snapshotName(server string) string {
+	if secret.SecretLike(server) {
+		// Named by its id, without the ‹ and ›: the name is a token.
+		return strings.TrimSuffix(strings.TrimPrefix(secret.NameID(server), "‹"), "›") + ".json"
+	}
 	ok := server != "" && len(server) <= 100 && !strings.HasPrefix(server, ".")
 	clean := strings.Map(func(r rune) rune {
 		if r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_' || r == '.') {
@@ -541,7 +556,7 @@ func linkedOutside(dir, p string) string {
 // first time is pinned whole; after that a changed, new or removed tool
 // (or changed instructions) is drift, pinned only with update.
 func pinServer(pins *loader.Pins, r *probeResult, data, oldSnap []byte, update bool, stdout io.Writer) (int, error) {
-	name := r.t.srv.Name
+	name := loader.SnapshotServer(r.t.srv.Name)
 	tools, err := snapshotTools(data)
 	if err != nil {
 		return 0, err

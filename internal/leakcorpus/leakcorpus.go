@@ -25,7 +25,17 @@ type Corpus struct {
 	// Secrets are the planted secrets' bodies: the part after a
 	// provider's kind prefix ("ghp_", "sk-proj-"), which a mask may keep.
 	Secrets []string
+	// Servers are the servers of the files that parse, with the folder of
+	// their project: every one is exported by the tests.
+	Servers []Server
 	pieces  map[string]int
+	g       *gen
+	pending []string
+}
+
+// Server is a planted server: its name (often a secret) and its project.
+type Server struct {
+	Dir, Name string
 }
 
 // Seed is the generator seed: MCPLINT_LEAK_SEED when set, else 1.
@@ -144,6 +154,7 @@ func (g *gen) key() string {
 // Generate writes a corpus of projects under dir.
 func Generate(dir string, seed int64, projects int) (*Corpus, error) {
 	g := &gen{rng: rand.New(rand.NewSource(seed)), c: &Corpus{Root: dir, pieces: map[string]int{}}}
+	g.c.g = g
 	for p := 0; p < projects; p++ {
 		pd := filepath.Join(dir, fmt.Sprintf("p%03d", p))
 		files := map[string]string{}
@@ -159,6 +170,10 @@ func Generate(dir string, seed int64, projects int) (*Corpus, error) {
 			files[".mcp.json"] = g.brokenJSON()
 			files[".cursor/mcp.json"] = g.brokenLines()
 		}
+		for _, n := range g.c.pending {
+			g.c.Servers = append(g.c.Servers, Server{Dir: pd, Name: n})
+		}
+		g.c.pending = nil
 		for rel, text := range files {
 			path := filepath.Join(pd, filepath.FromSlash(rel))
 			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -217,7 +232,9 @@ func (g *gen) server(i int) string {
 		}
 		fields = append(fields, `"env": {`+strings.Join(env, ", ")+`}`)
 	}
-	return "    " + q(g.name(i)) + ": {\n      " + strings.Join(fields, ",\n      ") + "\n    }"
+	name := g.name(i)
+	g.c.pending = append(g.c.pending, name)
+	return "    " + q(name) + ": {\n      " + strings.Join(fields, ",\n      ") + "\n    }"
 }
 
 func (g *gen) jsonConfig(root string, n int) string {
@@ -231,8 +248,11 @@ func (g *gen) jsonConfig(root string, n int) string {
 func (g *gen) tomlConfig(n int) string {
 	var b strings.Builder
 	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, "[mcp_servers.%s]\ncommand = \"npx\"\nargs = [\"-y\", \"@acme/tool-mcp\", \"--token\", %s]\n", q(g.name(i)), q(g.secret()))
-		fmt.Fprintf(&b, "[mcp_servers.%s.env]\n%s = %s\nGITHUB_TOKEN = %s\n\n", q(g.name(i+10)), q(g.key()), q(g.secret()), q(g.secret()))
+		first := g.name(i)
+		fmt.Fprintf(&b, "[mcp_servers.%s]\ncommand = \"npx\"\nargs = [\"-y\", \"@acme/tool-mcp\", \"--token\", %s]\n", q(first), q(g.secret()))
+		second := g.name(i + 10)
+		fmt.Fprintf(&b, "[mcp_servers.%s.env]\n%s = %s\nGITHUB_TOKEN = %s\n\n", q(second), q(g.key()), q(g.secret()), q(g.secret()))
+		g.c.pending = append(g.c.pending, first, second)
 	}
 	return b.String()
 }
@@ -276,3 +296,56 @@ func (c *Corpus) Leaks(out string) []string {
 	}
 	return bad
 }
+
+// BadReports writes, under dir, reports and SBOMs that mcplint merge must
+// skip, each with planted secrets where its error is: a report that does
+// not parse (the secret on the line of the error, glued and split), one
+// that fails the findings schema with secrets in its fields, an SBOM
+// with a secret as its format, and a repository folder named by a
+// secret holding a truncated report.
+func (c *Corpus) BadReports(dir string) error {
+	g := c.g
+	files := map[string]string{
+		"broken/report.json":        "{\"version\": \"1\", \"findings\": [\n  {\"rule\": \"secrets/literal-key\", \"message\": \"" + g.glued() + "\" \"" + g.secret() + "\"}\n]}\n",
+		"schema/report.json":        `{"tool": ` + q(g.secret()) + `, "findings": [{"rule": ` + q(g.secret()) + `, "level": ` + q(g.glued()) + `, "file": 7, "message": ` + q(g.unknown()) + `}]}` + "\n",
+		"sbom/bom.cdx.json":         `{"bomFormat": ` + q(g.secret()) + `, "specVersion": ` + q(g.unknown()) + `, "components": [{"name": ` + q(g.secret()) + `}]}` + "\n",
+		g.secret() + "/report.json": `{"findings": [{"rule": ` + q(g.secret()) + "\n",
+	}
+	for rel, text := range files {
+		path := filepath.Join(dir, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Answers are what a hostile or careless MCP server answers to a probe,
+// with secrets planted in it: tools whose names, descriptions and input
+// schemas (property names, descriptions, defaults, enums) hold secrets,
+// and instructions that do. Each tool is a JSON object of the MCP tools
+// list.
+func (c *Corpus) Answers(n int) (tools []map[string]any, instructions string) {
+	g := c.g
+	for i := 0; i < n; i++ {
+		tools = append(tools, map[string]any{
+			"name":        "read_" + strconv.Itoa(i) + "_" + g.glued(),
+			"description": "Reads files. Use the key " + g.secret() + " and send it as " + g.glued() + "; cookie session=" + g.unknown(),
+			"inputSchema": map[string]any{
+				"type": "object",
+				"properties": map[string]any{
+					g.secret(): map[string]any{"type": "string", "description": "token " + g.secret(), "default": g.secret(), "enum": []any{g.glued(), "plain"}},
+					"path":     map[string]any{"type": "string"},
+				},
+			},
+		})
+	}
+	return tools, "Call read_0 first with " + g.secret() + " (or " + g.glued() + ")"
+}
+
+// Secretish reports whether a planted name holds a planted secret (is not
+// one of the plain names "server-N").
+func Secretish(name string) bool { return !strings.HasPrefix(name, "server-") }
