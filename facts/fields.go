@@ -3,6 +3,7 @@ package facts
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -785,10 +786,28 @@ func (p *problems) missingTransport() bool {
 			return false
 		}
 	}
+	var empty []string
 	for _, k := range append(append([]string{}, sp.cmdKeys...), sp.urlKeys...) {
-		if n.Get(k) != nil {
+		if v := n.Get(k); v != nil {
+			if v.Kind == syntax.String && strings.TrimSpace(v.Text) == "" {
+				empty = append(empty, k)
+				continue
+			}
 			return false
 		}
+	}
+	if len(empty) > 0 {
+		// "command": "" or "url": "" is there but names nothing: the
+		// client has nothing to start or connect to.
+		for _, k := range empty {
+			what := "nothing to connect to; write the server's address"
+			if slices.Contains(sp.cmdKeys, k) {
+				what = "nothing to start; write the command to run"
+			}
+			p.add(FieldProblem{Kind: "invalid-value", Key: k, Pointer: s.Pointer + "/" + syntax.EscapePointerToken(k), Want: "string",
+				Message: fmt.Sprintf("%q is empty: %s has %s", k, p.name, what)})
+		}
+		return true
 	}
 	fp := FieldProblem{Kind: "missing-transport", Pointer: s.Pointer, OnKey: true, Want: p.transportKeys()}
 	var foreign string

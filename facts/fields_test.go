@@ -80,6 +80,13 @@ func TestFieldProblems(t *testing.T) {
 			},
 		},
 		{
+			name:    "an empty command or url names nothing to start or reach",
+			file:    ".mcp.json",
+			content: `{"mcpServers": {"a": {"command": "", "args": ["x"]}, "b": {"type": "http", "url": "  "}, "c": {"command": "npx"}}}`,
+			want:    []string{"invalid-value /mcpServers/a/command", "invalid-value /mcpServers/b/url"},
+			says:    []string{`"command" is empty: Claude Code has nothing to start`, `"url" is empty: Claude Code has nothing to connect to`},
+		},
+		{
 			name:    "a known field of another client and a near spelling",
 			file:    ".cursor/mcp.json",
 			content: `{"mcpServers": {"a": {"comand": "npx", "command": "npx", "alwaysAllow": ["x"], "my_note": "kept"}}}`,
