@@ -2,9 +2,12 @@ package report
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"reflect"
+	"strings"
 
 	"github.com/mcplint/mcplint/finding"
 )
@@ -43,12 +46,88 @@ func ReadBaseline(path string) (*Baseline, error) {
 	}
 	var b Baseline
 	if err := json.Unmarshal(raw, &b); err != nil {
-		return nil, fmt.Errorf("%s: not a baseline file: %v", path, err)
+		at, msg := jsonProblem(raw, err)
+		return nil, fmt.Errorf("%s:%s: not a baseline file (mcplint baseline writes one): %s", path, at, msg)
 	}
 	if b.Version != 1 {
-		return nil, fmt.Errorf("%s: baseline version %d, want 1", path, b.Version)
+		return nil, fmt.Errorf("%s:1:1: baseline version %d, want 1", path, b.Version)
 	}
 	return &b, nil
+}
+
+// jsonProblem turns a JSON decoding error into the line:column it names
+// and a message in JSON's terms, not Go's ("findings is a number, not an
+// array").
+func jsonProblem(raw []byte, err error) (string, string) {
+	var se *json.SyntaxError
+	var te *json.UnmarshalTypeError
+	off, msg := int64(0), err.Error()
+	switch {
+	case errors.As(err, &se):
+		off, msg = se.Offset-1, se.Error()
+	case errors.As(err, &te):
+		off = te.Offset - 1
+		what := "the document"
+		if te.Field != "" {
+			what = te.Field
+		}
+		msg = fmt.Sprintf("%s is %s, not %s", what, jsonWord(te.Value), goKindWord(te.Type))
+	}
+	if errors.Is(err, io.ErrUnexpectedEOF) || strings.Contains(msg, "unexpected end of JSON input") {
+		off, msg = int64(len(raw)), "the JSON ends early"
+	}
+	if off < 0 {
+		off = 0
+	}
+	if off > int64(len(raw)) {
+		off = int64(len(raw))
+	}
+	line, col := 1, 1
+	for _, r := range string(raw[:off]) {
+		if r == '\n' {
+			line, col = line+1, 1
+		} else {
+			col++
+		}
+	}
+	return fmt.Sprintf("%d:%d", line, col), msg
+}
+
+// jsonWord names the JSON value kind an UnmarshalTypeError reports.
+func jsonWord(v string) string {
+	switch {
+	case v == "array":
+		return "an array"
+	case v == "object":
+		return "an object"
+	case v == "string":
+		return "a string"
+	case v == "bool":
+		return "a boolean"
+	case strings.HasPrefix(v, "number"):
+		return "a number"
+	}
+	return v
+}
+
+// goKindWord names what a Go type expects, in JSON's words.
+func goKindWord(t reflect.Type) string {
+	if t == nil {
+		return "the expected value"
+	}
+	switch t.Kind() {
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Float32, reflect.Float64:
+		return "a number"
+	}
+	return "the expected value"
 }
 
 // Filter returns the findings not in the baseline and how many were. A
