@@ -445,15 +445,7 @@ func inlineAssign(s string) (name string, off int, ok bool) {
 func isAssignName(s string) bool {
 	s = strings.TrimPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
-	if s == "" || !(isLetter(s[0]) || s[0] == '_') {
-		return false
-	}
-	for i := 1; i < len(s); i++ {
-		if !isPartChar(s[i]) && s[i] != '.' {
-			return false
-		}
-	}
-	return true
+	return isTemplateName(s)
 }
 
 // isFlag reports whether s is a command-line flag: -k, --api-key.
