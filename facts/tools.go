@@ -156,13 +156,17 @@ func snapshotFact(d *loader.Document) *SnapshotFact {
 func driftOf(d *loader.Document, ts *loader.ToolSet) []ToolDriftFact {
 	var out []ToolDriftFact
 	seen := map[string]bool{}
+	copies := map[string][][]byte{}
+	for _, t := range ts.Tools {
+		copies[t.Name] = append(copies[t.Name], d.File.Src[t.Node.Start:t.Node.End])
+	}
 	for _, t := range ts.Tools {
 		if seen[t.Name] {
 			continue
 		}
 		seen[t.Name] = true
 		old := ts.Pin.Tools[t.Name]
-		cur, err := loader.PinTool(d.File.Src[t.Node.Start:t.Node.End])
+		cur, err := loader.PinToolCopies(copies[t.Name])
 		if err != nil {
 			// Not strict JSON (a comment in the snapshot): it cannot be
 			// compared, which is a difference too.

@@ -109,6 +109,32 @@ func PinTool(raw []byte) (*ToolPin, error) {
 	return pin, nil
 }
 
+// PinToolCopies pins a tool a server lists more than once under one name
+// (raws in list order): one copy alone is PinTool's pin, so pins made
+// before stay valid; with more, the digest covers every copy and the part
+// "copies" names them. Clients keep one of the copies (often the last),
+// so a pin of the first alone would let another copy change unseen.
+func PinToolCopies(raws [][]byte) (*ToolPin, error) {
+	pin, err := PinTool(raws[0])
+	if err != nil || len(raws) == 1 {
+		return pin, err
+	}
+	all := pin.SHA256
+	for _, r := range raws[1:] {
+		p, err := PinTool(r)
+		if err != nil {
+			return nil, err
+		}
+		all += "\n" + p.SHA256
+	}
+	if pin.Parts == nil {
+		pin.Parts = map[string]string{}
+	}
+	pin.Parts["copies"] = Digest([]byte(all))
+	pin.SHA256 = Digest([]byte(pin.SHA256 + "\n" + pin.Parts["copies"]))
+	return pin, nil
+}
+
 func canonical(v any) []byte {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)

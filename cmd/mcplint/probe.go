@@ -557,7 +557,7 @@ func linkedOutside(dir, p string) string {
 // (or changed instructions) is drift, pinned only with update.
 func pinServer(pins *loader.Pins, r *probeResult, data, oldSnap []byte, update bool, stdout io.Writer) (int, error) {
 	name := loader.SnapshotServer(r.t.srv.Name)
-	tools, err := snapshotTools(data)
+	_, order, err := snapshotTools(data)
 	if err != nil {
 		return 0, err
 	}
@@ -567,7 +567,7 @@ func pinServer(pins *loader.Pins, r *probeResult, data, oldSnap []byte, update b
 		sp = &loader.ServerPin{Tools: map[string]*loader.ToolPin{}}
 		pins.Servers[name] = sp
 	}
-	oldTools, _ := snapshotTools(oldSnap)
+	oldTools, _, _ := snapshotTools(oldSnap)
 	drift := 0
 	say := func(format string, a ...any) {
 		drift++
@@ -583,9 +583,9 @@ func pinServer(pins *loader.Pins, r *probeResult, data, oldSnap []byte, update b
 		}
 	}
 	seen := map[string]bool{}
-	for _, t := range tools {
+	for _, t := range order {
 		seen[t.name] = true
-		cur, err := loader.PinTool(t.raw)
+		cur, err := loader.PinToolCopies(t.copies)
 		if err != nil {
 			return drift, err
 		}
@@ -636,19 +636,23 @@ func pinServer(pins *loader.Pins, r *probeResult, data, oldSnap []byte, update b
 type rawTool struct {
 	name string
 	raw  []byte
+	// copies are every tool of that name in list order (raw is the
+	// first): a server may list one name twice, and the pin covers all.
+	copies [][]byte
 }
 
-// snapshotTools reads the tools of a snapshot as raw JSON objects, in
-// order, the form the pins are computed from.
-func snapshotTools(data []byte) (map[string]*rawTool, error) {
+// snapshotTools reads the tools of a snapshot as raw JSON objects, by
+// name and in list order (a name once, at its first place), the form the
+// pins are computed from.
+func snapshotTools(data []byte) (map[string]*rawTool, []*rawTool, error) {
 	if len(data) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	var s struct {
 		Tools []json.RawMessage `json:"tools"`
 	}
 	if err := json.Unmarshal(data, &s); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := map[string]*rawTool{}
 	var order []*rawTool
@@ -659,14 +663,15 @@ func snapshotTools(data []byte) (map[string]*rawTool, error) {
 		if json.Unmarshal(raw, &n) != nil {
 			continue
 		}
-		if _, dup := out[n.Name]; dup {
+		if t, dup := out[n.Name]; dup {
+			t.copies = append(t.copies, raw)
 			continue
 		}
-		t := &rawTool{name: n.Name, raw: raw}
+		t := &rawTool{name: n.Name, raw: raw, copies: [][]byte{raw}}
 		out[n.Name] = t
 		order = append(order, t)
 	}
-	return out, nil
+	return out, order, nil
 }
 
 // showChange prints the old and new description (masked, escaped, cut)
