@@ -216,3 +216,37 @@ func TestRegistryFormValidates(t *testing.T) {
 		})
 	}
 }
+
+// An entry is written for others to read: a server, env or header named
+// by something secret-like is not exported (its name would be the entry's
+// name, a placeholder or a variable), and the refusal shows it masked.
+func TestExportRefusesSecretLikeNames(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	const name = "ghp_Xk8vQ2mN7pL4rT9wB3zY6cF1hJ5sD0aG8eU2"
+	const key = "sk-proj-Ab12Cd34Ef56Gh78Ij90Kl12Mn34Op56Qr78"
+	writeJSONFile(t, filepath.Join(dir, ".mcp.json"), map[string]any{"mcpServers": map[string]any{
+		name:     map[string]any{"command": "npx", "args": []string{"-y", "@acme/tool-mcp@1.0.0"}},
+		"keyed":  map[string]any{"command": "npx", "args": []string{"-y", "@acme/tool-mcp@1.0.0"}, "env": map[string]string{key: "x"}},
+		"header": map[string]any{"type": "http", "url": "https://mcp.example.com/mcp", "headers": map[string]string{key: "x"}},
+	}})
+	for _, c := range []struct {
+		server, want string
+		code         int
+	}{
+		{name, "the server's name looks like a credential", exitUsage},
+		{"keyed", "the env name sk-p…**** looks like a secret", exitFindings},
+		{"header", "the header name sk-p…**** looks like a secret", exitFindings},
+	} {
+		for _, format := range []string{"paseo", "registry"} {
+			var stdout, stderr bytes.Buffer
+			code := run([]string{"export", "--format", format, c.server, dir}, &stdout, &stderr)
+			if code != c.code || stdout.Len() > 0 || !strings.Contains(stderr.String(), c.want) {
+				t.Errorf("export --format %s of %.8s: exit %d, want %d and %q on stderr:\n%s%s", format, c.server, code, c.code, c.want, stdout.String(), stderr.String())
+			}
+			if strings.Contains(stderr.String(), name[4:12]) || strings.Contains(stderr.String(), key[8:16]) {
+				t.Errorf("the refusal shows the name: %s", stderr.String())
+			}
+		}
+	}
+}
