@@ -30,8 +30,14 @@ report contains lib.on_server(s, msg) if {
 	s.name != ""
 	problems := [p | some p in [separator(s), characters(s)]; p != ""]
 	count(problems) > 0
-	msg := sprintf("server name %q %s: name it %q", [s.name, concat(", and ", problems), fixed(s.name)])
+	msg := sprintf("server name %q %s: %s", [s.name, concat(", and ", problems), advice(s.name)])
 }
+
+advice(name) := sprintf("name it %q", [fixed(name)]) if fixed(name) != ""
+
+# A name of no letter or digit at all ("…", "\ud800") leaves nothing to
+# keep.
+else := `give it a name of letters, digits and "-"`
 
 # The name's shape is measured in Go on the real name: a secret-like name
 # reaches a policy only as its id (‹id-…›), whose characters are not the

@@ -71,3 +71,10 @@ test_skipped if {
 		srv("claude-code", ""),
 	]}
 }
+
+test_nothing_left_to_keep if {
+	r := report with input as {"servers": [srv("cursor", "…?")]}
+	some f in r
+	contains(f.message, `give it a name of letters, digits and "-"`)
+	not contains(f.message, `name it ""`)
+}
