@@ -22,27 +22,25 @@ type Hidden struct {
 // Restore replaces every id in s by the name it stands for: a pointer a
 // policy returns, before its span is looked up.
 func (h *Hidden) Restore(s string) string {
-	if h == nil || len(h.byID) == 0 || !strings.Contains(s, "‹id-") {
-		return s
-	}
-	for id, name := range h.byID {
-		if strings.Contains(s, id) {
-			s = strings.ReplaceAll(s, id, pointerEscape(name))
-		}
-	}
-	return s
+	return h.replaceIDs(s, pointerEscape)
 }
 
 // Display replaces every id in s by the masked display of the name it
 // stands for (secret.Text): a message a policy built from the input shows
 // "ghp_…****" where the policy saw the id, never the id nor the name.
 func (h *Hidden) Display(s string) string {
+	return h.replaceIDs(s, secret.Text)
+}
+
+// replaceIDs replaces every id in s by what name gives for the name it
+// stands for.
+func (h *Hidden) replaceIDs(s string, name func(string) string) string {
 	if h == nil || len(h.byID) == 0 || !strings.Contains(s, "‹id-") {
 		return s
 	}
-	for id, name := range h.byID {
+	for id, n := range h.byID {
 		if strings.Contains(s, id) {
-			s = strings.ReplaceAll(s, id, secret.Text(name))
+			s = strings.ReplaceAll(s, id, name(n))
 		}
 	}
 	return s
