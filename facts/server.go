@@ -349,35 +349,42 @@ func isLoopback(host string) bool {
 
 // nameShape measures a name for the name rules (NameShape).
 func nameShape(name string) NameShape {
-	sh := NameShape{Length: utf8.RuneCountInString(name), Bad: []string{}, Separator: strings.Contains(name, "__")}
-	seen := map[rune]bool{}
-	for _, c := range name {
-		if c == '_' || c == '-' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || seen[c] {
-			continue
-		}
-		seen[c] = true
-		sh.Bad = append(sh.Bad, string(c))
+	return NameShape{
+		Length:    utf8.RuneCountInString(name),
+		Bad:       badChars(name, isNameChar),
+		Separator: strings.Contains(name, "__"),
 	}
-	sort.Strings(sh.Bad)
-	return sh
+}
+
+// isNameChar reports whether c is one of [A-Za-z0-9_-]; NameShape.Bad
+// lists a name's other characters.
+func isNameChar(c rune) bool {
+	return c == '_' || c == '-' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
 }
 
 // headerShape measures a header name for transport/header-name
 // (HeaderShape), on the real name.
 func headerShape(name string) *HeaderShape {
 	trimmed := strings.TrimSpace(name)
-	sh := &HeaderShape{Empty: trimmed == "", Bad: []string{}, Dot: strings.Contains(name, ".")}
+	sh := &HeaderShape{Empty: trimmed == "", Bad: badChars(name, isTokenChar), Dot: strings.Contains(name, ".")}
 	sh.Padded = !sh.Empty && trimmed != name && allTokenChars(trimmed)
+	return sh
+}
+
+// badChars lists, sorted and once each, the characters of s that ok
+// refuses (empty, not nil, when there are none).
+func badChars(s string, ok func(rune) bool) []string {
+	bad := []string{}
 	seen := map[rune]bool{}
-	for _, c := range name {
-		if isTokenChar(c) || seen[c] {
+	for _, c := range s {
+		if ok(c) || seen[c] {
 			continue
 		}
 		seen[c] = true
-		sh.Bad = append(sh.Bad, string(c))
+		bad = append(bad, string(c))
 	}
-	sort.Strings(sh.Bad)
-	return sh
+	sort.Strings(bad)
+	return bad
 }
 
 // isTokenChar reports whether c is an RFC 9110 tchar.
