@@ -40,6 +40,10 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mcplint export: name the server to export: mcplint export NAME [PATH...]")
 		return exitUsage
 	}
+	if err := checkOutputPath(*output); err != nil {
+		fmt.Fprintf(stderr, "mcplint export: %s\n", secret.Display(err.Error()))
+		return exitUsage
+	}
 	name, paths := rest[0], rest[1:]
 	if err := export.CheckName(name); err != nil {
 		fmt.Fprintf(stderr, "mcplint export: %v\n", err)
@@ -116,7 +120,9 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 	if *output == "" {
 		_, err = stdout.Write(out)
 	} else {
-		err = os.WriteFile(*output, out, 0o644)
+		// Replaced whole, like every --output: a link there is replaced,
+		// not written through.
+		err = writeFileAtomic(*output, out)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mcplint export: %v\n", err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/mcplint/mcplint/secret"
 	"io"
 
 	"github.com/mcplint/mcplint/merge"
@@ -21,6 +22,10 @@ func runMerge(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(paths) == 0 {
 		fmt.Fprintln(stderr, "mcplint merge: name the reports or folders to merge")
+		return exitUsage
+	}
+	if err := checkOutputPath(*output); err != nil {
+		fmt.Fprintf(stderr, "mcplint merge: %s\n", secret.Display(err.Error()))
 		return exitUsage
 	}
 	m := merge.New()

@@ -40,6 +40,24 @@ func (o *outputFlags) validate() error {
 	default:
 		return fmt.Errorf("--color %q: want auto, always or never", o.color)
 	}
+	return checkOutputPath(o.output)
+}
+
+// checkOutputPath refuses, before any work, an --output FILE that cannot
+// be written: its folder is missing or is no folder, or FILE is a folder
+// or a device. That is a bad path (exit 2), not an internal error found
+// after the report was made.
+func checkOutputPath(path string) error {
+	if path == "" {
+		return nil
+	}
+	dir := filepath.Dir(path)
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return fmt.Errorf("--output %s: the folder %s does not exist", path, dir)
+	}
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("--output %s: not a regular file", path)
+	}
 	return nil
 }
 
