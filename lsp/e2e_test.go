@@ -14,18 +14,44 @@ import (
 	"time"
 )
 
-// buildMcplint builds the mcplint binary into a temporary folder.
+var (
+	mcplintOnce sync.Once
+	mcplintBin  string
+	mcplintErr  error
+)
+
+// buildMcplint builds the mcplint binary once for the package (the
+// end-to-end and Neovim tests run the same one) into a temporary folder
+// that TestMain removes.
 func buildMcplint(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "mcplint")
-	cmd := exec.Command("go", "build", "-o", bin, "github.com/mcplint/mcplint/cmd/mcplint")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	mcplintOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "mcplint-lsp-")
+		if err != nil {
+			mcplintErr = err
+			return
+		}
+		mcplintBin = filepath.Join(dir, "mcplint")
+		cmd := exec.Command("go", "build", "-o", mcplintBin, "github.com/mcplint/mcplint/cmd/mcplint")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			mcplintErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if mcplintErr != nil {
+		t.Fatal(mcplintErr)
 	}
-	return bin
+	return mcplintBin
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if mcplintBin != "" {
+		os.RemoveAll(filepath.Dir(mcplintBin))
+	}
+	os.Exit(code)
 }
 
 // recorder keeps every byte the server wrote, to check that no secret
