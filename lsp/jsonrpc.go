@@ -42,6 +42,20 @@ type message struct {
 	Error   *rpcError       `json:"error,omitempty"`
 }
 
+// validID says whether a message's id is absent, a string, a number or
+// null, the forms JSON-RPC 2.0 allows.
+func validID(id json.RawMessage) bool {
+	t := bytes.TrimSpace(id)
+	if len(t) == 0 {
+		return true
+	}
+	switch t[0] {
+	case '"', '-', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+		return true
+	}
+	return string(t) == "null"
+}
+
 func (m *message) isRequest() bool      { return m.Method != "" && len(m.ID) > 0 }
 func (m *message) isNotification() bool { return m.Method != "" && len(m.ID) == 0 }
 

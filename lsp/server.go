@@ -202,6 +202,13 @@ func (s *Server) handle(body []byte) (done bool, code int) {
 		s.replyError(nil, codeParseError, "message is not valid JSON")
 		return false, 0
 	}
+	if !validID(m.ID) {
+		// JSON-RPC ids are strings, numbers or null; an object or array
+		// id would be echoed back as if it named a request.
+		s.logf("message has an id that is not a string or a number")
+		s.replyError(nil, codeInvalidRequest, "the id must be a string or a number")
+		return false, 0
+	}
 	switch {
 	case m.isRequest():
 		result, rerr := s.request(&m)

@@ -68,6 +68,10 @@ func TestMalformedInput(t *testing.T) {
 		`[{"jsonrpc":"2.0","id":1,"method":"shutdown"}]`: codeInvalidRequest,
 		`{"jsonrpc":"2.0"}`:                              codeInvalidRequest,
 		`"just a string"`:                                codeParseError,
+		// An id must be a string or a number: an array or object id is
+		// not echoed as if it named a request (and shutdown not obeyed).
+		`{"jsonrpc":"2.0","id":[1],"method":"shutdown"}`:     codeInvalidRequest,
+		`{"jsonrpc":"2.0","id":{"a":1},"method":"shutdown"}`: codeInvalidRequest,
 	} {
 		if e := errorFor(raw); e == nil || e.Code != code {
 			t.Errorf("%s: error %+v, want code %d", raw, e, code)
