@@ -63,7 +63,7 @@ func OSEnvironment() *Environment {
 func ParseEnvFile(src []byte) *Environment {
 	e := NewEnvironment()
 	sc := bufio.NewScanner(bytes.NewReader(src))
-	sc.Buffer(make([]byte, 0, 64*1024), 1024*1024)
+	sc.Buffer(make([]byte, 0, 64*1024), MaxEnvFileSize+1)
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -78,6 +78,9 @@ func ParseEnvFile(src []byte) *Environment {
 	}
 	return e
 }
+
+// MaxEnvFileSize is the largest env file read.
+const MaxEnvFileSize = 1 << 20
 
 // ReadEnvFile reads an env file (see ParseEnvFile).
 func ReadEnvFile(path string) (*Environment, error) {
@@ -161,7 +164,12 @@ func (m envFiles) forDir(dir string) *Environment {
 	var env *Environment
 	p := filepath.Join(dir, EnvFileName)
 	if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-		env = readEnvFileCached(p, fi)
+		// A FIFO, a device (/dev/zero behind a link) or a huge file would
+		// block or exhaust the run: such an env file is not read, and
+		// secrets/undefined-variable then says nothing for its configs.
+		if fi.Mode().IsRegular() && fi.Size() <= MaxEnvFileSize {
+			env = readEnvFileCached(p, fi)
+		}
 	} else if parent := filepath.Dir(dir); parent != dir {
 		env = m.forDir(parent)
 	}
