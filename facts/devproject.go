@@ -1,7 +1,7 @@
 package facts
 
 import (
-	"os"
+	"github.com/mcplint/mcplint/loader"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -47,8 +47,8 @@ func developsServer(dir string, names []string) string {
 		if names != nil && !listed(names, m.file) {
 			continue // not there when discovery read the folder
 		}
-		b, err := os.ReadFile(filepath.Join(dir, m.file))
-		if err != nil || len(b) > 1<<20 {
+		b, err := loader.ReadRegularFile(filepath.Join(dir, m.file), 1<<20)
+		if err != nil {
 			continue
 		}
 		text := "\n" + string(b)

@@ -84,7 +84,7 @@ const MaxEnvFileSize = 1 << 20
 
 // ReadEnvFile reads an env file (see ParseEnvFile).
 func ReadEnvFile(path string) (*Environment, error) {
-	b, err := os.ReadFile(path)
+	b, err := loader.ReadRegularFile(path, MaxEnvFileSize)
 	if err != nil {
 		return nil, err
 	}

@@ -4,8 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/mcplint/mcplint/loader"
 	"io"
-	"os"
+	"io/fs"
 	"reflect"
 	"strings"
 
@@ -40,8 +41,12 @@ func WriteBaseline(w io.Writer, fs []finding.Finding) error {
 
 // ReadBaseline reads a baseline file.
 func ReadBaseline(path string) (*Baseline, error) {
-	raw, err := os.ReadFile(path)
+	raw, err := loader.ReadRegularFile(path, 256<<20)
 	if err != nil {
+		var pe *fs.PathError
+		if !errors.As(err, &pe) {
+			err = fmt.Errorf("%s: %v", path, err)
+		}
 		return nil, err
 	}
 	var b Baseline

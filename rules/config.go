@@ -111,7 +111,7 @@ func FindConfig(start string) string {
 // LoadConfig reads a config file. known reports whether a rule id exists,
 // so a misspelt id is an error rather than a silent no-op.
 func LoadConfig(p string, known func(string) bool) (*Config, error) {
-	src, err := os.ReadFile(p)
+	src, err := loader.ReadRegularFile(p, loader.DefaultMaxFileSize)
 	if err != nil {
 		return nil, &ConfigError{File: p, Msg: err.Error()}
 	}

@@ -485,7 +485,7 @@ func recordProject(dir string, results []*probeResult, update bool, stdout io.Wr
 		}
 	}
 	pins := &loader.Pins{Version: 1, Servers: map[string]*loader.ServerPin{}}
-	if b, err := os.ReadFile(pinsPath); err == nil {
+	if b, err := loader.ReadRegularFile(pinsPath, loader.DefaultMaxFileSize); err == nil {
 		p, err := loader.ParsePins(b)
 		if err != nil {
 			// The decoder's message quotes the file's bytes.
@@ -500,7 +500,7 @@ func recordProject(dir string, results []*probeResult, update bool, stdout io.Wr
 	for _, r := range results {
 		path := filepath.Join(dir, filepath.FromSlash(loader.ToolSnapshotDir), snapshotName(r.t.srv.Name))
 		files = append(files, path)
-		oldSnap, _ := os.ReadFile(path)
+		oldSnap, _ := loader.ReadRegularFile(path, loader.DefaultMaxFileSize)
 		data := encodeSnapshot(r)
 		wrote, err := fix.WriteIfChanged(path, data)
 		if err != nil {

@@ -1,0 +1,5 @@
+//go:build !unix
+
+package loader
+
+const nonBlock = 0
