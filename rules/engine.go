@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/mcplint/mcplint/loader"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -40,6 +41,13 @@ type Engine struct {
 // PolicyError is a policy that does not compile: the user's (with
 // --policy) or, if it ever happened, a built-in one.
 type PolicyError struct{ Errs ast.Errors }
+
+// PolicyPathError is a --policy path that cannot be read (missing, not a
+// regular file): a bad path, not an internal error.
+type PolicyPathError struct{ Err error }
+
+func (e *PolicyPathError) Error() string { return e.Err.Error() }
+func (e *PolicyPathError) Unwrap() error { return e.Err }
 
 func (e *PolicyError) Error() string {
 	var b strings.Builder
@@ -85,12 +93,12 @@ func Modules(dirs []string, withTests bool) (map[string]*ast.Module, error) {
 	for _, dir := range dirs {
 		fi, err := os.Stat(dir)
 		if err != nil {
-			return nil, fmt.Errorf("--policy %s: %w", dir, err)
+			return nil, &PolicyPathError{fmt.Errorf("--policy %s: %w", dir, err)}
 		}
 		if !fi.IsDir() {
-			src, err := os.ReadFile(dir)
+			src, err := loader.ReadRegularFile(dir, loader.DefaultMaxFileSize)
 			if err != nil {
-				return nil, err
+				return nil, &PolicyPathError{fmt.Errorf("--policy %s: %w", dir, err)}
 			}
 			add(dir, src)
 			continue
@@ -102,15 +110,15 @@ func Modules(dirs []string, withTests bool) (map[string]*ast.Module, error) {
 			if !withTests && strings.HasSuffix(p, "_test.rego") {
 				return nil
 			}
-			src, err := os.ReadFile(p)
+			src, err := loader.ReadRegularFile(p, loader.DefaultMaxFileSize)
 			if err != nil {
-				return err
+				return fmt.Errorf("%s: %w", p, err)
 			}
 			add(p, src)
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return nil, &PolicyPathError{fmt.Errorf("--policy %s: %w", dir, err)}
 		}
 	}
 	// Parsing is a fifth of the start-up cost: spread it over the cores.

@@ -405,6 +405,11 @@ func (p *policyFlags) setup(paths []string, stderr io.Writer, cmd string) (*rule
 			fmt.Fprintf(stderr, "mcplint %s: policy does not compile:\n%s\n", cmd, pe.Error())
 			return nil, nil, exitUsage
 		}
+		var pp *rules.PolicyPathError
+		if errors.As(err, &pp) {
+			fmt.Fprintf(stderr, "mcplint %s: %v\n", cmd, err)
+			return nil, nil, exitUsage
+		}
 		fmt.Fprintf(stderr, "mcplint %s: %v\n", cmd, err)
 		return nil, nil, exitInternal
 	}

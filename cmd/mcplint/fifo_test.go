@@ -67,3 +67,37 @@ func TestFilesThatAreNoRegularFilesDoNotHang(t *testing.T) {
 		}
 	}
 }
+
+// A --policy folder holding a FIFO named like a module is refused (exit 2)
+// instead of blocking.
+func TestPolicyFolderFIFODoesNotHang(t *testing.T) {
+	dir, pol := t.TempDir(), t.TempDir()
+	writeFiles(t, dir, map[string]string{".mcp.json": `{"mcpServers": {"a": {"command": "x"}}}`})
+	if err := syscall.Mkfifo(filepath.Join(pol, "x.rego"), 0o644); err != nil {
+		t.Skipf("fifo: %v", err)
+	}
+	done := make(chan int, 1)
+	go func() {
+		code, _, _ := runCLI(t, "check", "--no-config", "--policy", pol, dir)
+		done <- code
+	}()
+	select {
+	case code := <-done:
+		if code != exitUsage {
+			t.Errorf("exit %d, want %d", code, exitUsage)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("check did not end with a FIFO among the policies")
+	}
+}
+
+// A --policy path that does not exist is a bad path (exit 2), not an
+// internal error.
+func TestMissingPolicyPathIsABadPath(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{".mcp.json": `{"mcpServers": {"a": {"command": "x"}}}`})
+	code, _, errOut := runCLI(t, "check", "--no-config", "--policy", filepath.Join(dir, "missing"), dir)
+	if code != exitUsage || !strings.Contains(errOut, "--policy") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
