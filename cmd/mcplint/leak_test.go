@@ -188,8 +188,11 @@ func TestLeakCorpusExportMergeProbe(t *testing.T) {
 	srv := httptest.NewServer(probetest.Handlers(probetest.New(mtools, instructions, 2), "", ""))
 	defer srv.Close()
 	names := []string{}
+	// Names long enough that every mcp__<name>__<tool> is over 64
+	// characters, so budget/tool-name-length shows that check joins the
+	// snapshots to their servers whatever the tools are called.
 	for _, s := range c.Servers {
-		if leakcorpus.Secretish(s.Name) && len(names) < 2 {
+		if leakcorpus.Secretish(s.Name) && len(s.Name) >= 60 && len(names) < 2 {
 			names = append(names, s.Name)
 		}
 	}
