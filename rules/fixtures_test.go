@@ -45,45 +45,7 @@ type exampleRun struct {
 // present) to a temp folder and checks it like `mcplint check` would.
 func runExample(t *testing.T, e *Engine, id, which string) exampleRun {
 	t.Helper()
-	root := t.TempDir()
-	src := "rules/" + id
-	err := fs.WalkDir(fixtures.Rules, src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel := strings.TrimPrefix(strings.TrimPrefix(p, src), "/")
-		if rel == "" {
-			return nil
-		}
-		top := strings.Split(rel, "/")[0]
-		if top != which && top != which+"-home" {
-			return nil
-		}
-		target := filepath.Join(root, filepath.FromSlash(rel))
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		b, err := fs.ReadFile(fixtures.Rules, p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, []byte(strings.ReplaceAll(string(b), "@PROJECT@", filepath.ToSlash(filepath.Join(root, which)))), 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := loader.Options{WorkDir: root, Paths: []string{filepath.Join(root, which)}}
-	if fi, err := os.Stat(filepath.Join(root, which+"-home")); err == nil && fi.IsDir() {
-		opts.Home = filepath.Join(root, which+"-home")
-	}
-	if b, err := os.ReadFile(filepath.Join(root, which, "paths.txt")); err == nil {
-		opts.Paths = nil
-		for _, line := range strings.Split(string(b), "\n") {
-			if line = strings.TrimSpace(line); line != "" {
-				opts.Paths = append(opts.Paths, filepath.Join(root, which, line))
-			}
-		}
-	}
+	root, opts, _ := copyExample(t, id, which)
 	ws, err := loader.Load(opts)
 	if err != nil {
 		t.Fatal(err)
