@@ -93,12 +93,12 @@ userinfo(u) := info if {
 # var_for names the variable to set.
 var_for(_, v, _) := v.key if {
 	v.field == "env"
-	regex.match(`^[A-Za-z_][A-Za-z0-9_]*$`, v.key)
+	plain_var(v.key)
 }
 
 var_for(s, v, _) := secrets.env_name(s.name, v.key) if {
 	v.field == "env"
-	not regex.match(`^[A-Za-z_][A-Za-z0-9_]*$`, v.key)
+	not plain_var(v.key)
 }
 
 var_for(s, v, _) := secrets.env_name(s.name, "TOKEN") if {
@@ -162,6 +162,13 @@ instead(s, v, d, var) := msg if {
 } else := msg if {
 	ref := secrets.form(s, v.field, var)
 	msg := sprintf(`write "%s" instead and set %s in the environment %s starts from`, [rewritten(v, d, ref), var, secrets.client_name(s)])
+} else := msg if {
+	# Codex's env_vars and Goose's env_keys pass a variable on under its
+	# own name, so the key itself must be one.
+	s.client in {"codex", "goose"}
+	v.field == "env"
+	not plain_var(v.key)
+	msg := sprintf("%s passes a variable on only under its own name, and %s cannot name one: if the server also reads the key under a plain name (letters, digits and _), use that name and list it in %s", [secrets.client_name(s), v.key, forwarder(s)])
 } else := msg if {
 	s.client == "codex"
 	msg := codex(v, var)
@@ -230,7 +237,17 @@ with_fix(s, v, var, f) := f if {
 	codex_fix(v)
 } else := f
 
-codex_fix(v) := "codex-env" if v.field == "env"
+codex_fix(v) := "codex-env" if {
+	v.field == "env"
+	plain_var(v.key)
+}
+
+# plain_var is a name an environment variable can have.
+plain_var(k) if regex.match(`^[A-Za-z_][A-Za-z0-9_]*$`, k)
+
+forwarder(s) := "env_vars" if s.client == "codex"
+
+forwarder(s) := "env_keys" if s.client == "goose"
 
 codex_fix(v) := "codex-bearer" if {
 	v.field == "headers"

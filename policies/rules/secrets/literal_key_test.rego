@@ -163,3 +163,17 @@ test_catalogue_input_default if {
 	f.pointer == "/0/inputs/0/default"
 	f.message == "GitHub personal access token (ghp_…****) is written as the default of input GITHUB_TOKEN: a catalogue never holds a stored value; remove the default so each user fills the input in"
 }
+
+# env_vars and env_keys pass a variable on under its own name: a key that
+# cannot be a variable name gets no move to another name, which the server
+# would not read.
+test_codex_and_goose_keep_the_key_name if {
+	dotted := {"env": [pair("/mcpServers/github/env", "GITHUB.TOKEN", "ghp_…****", [ghp], [])]}
+	some x in findings(server(2, "codex", dotted))
+	contains(x.message, "Codex passes a variable on only under its own name, and GITHUB.TOKEN cannot name one")
+	contains(x.message, "env_vars")
+	not x.fix
+	some g in findings(server(2, "goose", dotted))
+	contains(g.message, "list it in env_keys")
+	not contains(g.message, "GITHUB_GITHUB")
+}
