@@ -396,7 +396,7 @@ type snapshot struct {
 func encodeSnapshot(r *probeResult) []byte {
 	s := snapshot{Server: loader.SnapshotServer(r.t.srv.Name), Transport: r.t.target.Transport, ProtocolVersion: r.res.ProtocolVersion,
 		ServerInfo: r.res.ServerInfo, Capabilities: r.res.Capabilities, Instructions: r.res.Instructions,
-		Tools: r.res.Tools, Prompts: r.res.Prompts, Resources: r.res.Resources, ResourceTemplates: r.res.ResourceTemplates, Notes: r.res.Notes}
+		Tools: toolsByID(r.res.Tools, r.t.scrub), Prompts: r.res.Prompts, Resources: r.res.Resources, ResourceTemplates: r.res.ResourceTemplates, Notes: r.res.Notes}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
@@ -405,6 +405,25 @@ func encodeSnapshot(r *probeResult) []byte {
 		panic(err) // the SDK's types always encode
 	}
 	return maskJSON(scrubJSON(b.Bytes(), r.t.scrub))
+}
+
+// toolsByID renames each tool whose name holds a secret (or a value of
+// the server's environment) to its stable id, id-…: masked as "****" the
+// names of several tools would be one, their pins would merge, and the
+// tool-name rules would judge the mask. The id is the same on every run,
+// so drift is still seen per tool.
+func toolsByID(tools []*mcp.Tool, values []string) []*mcp.Tool {
+	out := make([]*mcp.Tool, len(tools))
+	for i, t := range tools {
+		out[i] = t
+		if t == nil || (secret.Text(t.Name) == t.Name && scrub(t.Name, values) == t.Name) {
+			continue
+		}
+		c := *t
+		c.Name = strings.Trim(secret.NameID(t.Name), "‹›")
+		out[i] = &c
+	}
+	return out
 }
 
 // maskJSON masks every secret-like token in the strings of an encoded

@@ -525,3 +525,62 @@ func TestProbeRefusesRecordsLinkedOutside(t *testing.T) {
 		})
 	}
 }
+
+// TestProbeNamesSecretToolsByID: a tool whose name holds a token is stored
+// under its stable id, so two such tools stay two, the tool-name rules
+// judge a real name rather than a mask, and a second probe sees no drift.
+func TestProbeNamesSecretToolsByID(t *testing.T) {
+	dir := t.TempDir()
+	const tokA = "ghp_Zx81kQm3Lw90aTyu2RbNc47DeFg5HiJkLmNo"
+	const tokB = "ghp_Qw72kRm3Lx90bTyv2ScNd47EeFh5IiKkMmPq"
+	tools := []map[string]any{
+		{"name": "read_" + tokA, "description": "reads", "inputSchema": map[string]any{"type": "object"}},
+		{"name": "write_" + tokB, "description": "writes", "inputSchema": map[string]any{"type": "object"}},
+		{"name": "plain", "description": "plain", "inputSchema": map[string]any{"type": "object"}},
+	}
+	b, _ := json.Marshal(tools)
+	toolsFile := filepath.Join(t.TempDir(), "tools.json")
+	if err := os.WriteFile(toolsFile, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	writeJSONFile(t, filepath.Join(dir, ".mcp.json"), map[string]any{"mcpServers": map[string]any{
+		"notes": stdioServer(t, map[string]string{probetest.EnvMode: "stdio", probetest.EnvTools: toolsFile}),
+	}})
+	for round := 1; round <= 2; round++ {
+		code, out, errs := runCLI(t, "probe", "--yes", "--no-config", dir)
+		if code != exitOK && code != exitFindings {
+			t.Fatalf("round %d: exit %d\n%s%s", round, code, out, errs)
+		}
+		if round == 2 && strings.Contains(out+errs, "drift") {
+			t.Errorf("the second probe of the same tools reports drift:\n%s%s", out, errs)
+		}
+	}
+	snap, err := os.ReadFile(filepath.Join(dir, ".mcplint", "tools", "notes.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var s struct {
+		Tools []struct{ Name string } `json:"tools"`
+	}
+	if err := json.Unmarshal(snap, &s); err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]bool{}
+	for _, tool := range s.Tools {
+		if strings.HasPrefix(tool.Name, "id-") {
+			ids[tool.Name] = true
+		}
+	}
+	if len(ids) != 2 || !strings.Contains(string(snap), `"plain"`) {
+		t.Errorf("want two distinct ids and the plain name, got %+v", s.Tools)
+	}
+	for _, tok := range []string{tokA, tokB} {
+		if strings.Contains(string(snap), tok[4:12]) {
+			t.Errorf("the snapshot holds a piece of %s", tok[:4])
+		}
+	}
+	_, out, _ := runCLI(t, "check", "--no-config", "--format", "json", dir)
+	if strings.Contains(out, "compat/tool-name-characters") {
+		t.Errorf("a tool stored by its id is judged by the tool-name rule:\n%s", out)
+	}
+}
