@@ -348,9 +348,11 @@ func templateCommand(s *loader.Server, runner *facts.RunnerFact, in *inputs) (st
 		if runner.Problem != "" && !runner.Local {
 			hint := ""
 			if runner.Suggestion != "" {
-				hint = " (" + runner.Suggestion + ")"
+				hint = " (" + secret.Display(runner.Suggestion) + ")"
 			}
-			return "", nil, refuse("it runs %s without an exact version, which Paseo refuses in a catalogue entry: pin it first%s", runner.Package, hint)
+			// The package is quoted from the scanned file: shown escaped
+			// and masked, like every scanned text.
+			return "", nil, refuse("it runs %s without an exact version, which Paseo refuses in a catalogue entry: pin it first%s", secret.Display(runner.Package), hint)
 		}
 		if runner.Local {
 			return "", nil, refuse("it runs a package from a path on this machine, which another machine does not have")
