@@ -328,6 +328,10 @@ func httpClient(t Target, o Options) *http.Client {
 			if req.URL.Host != via[0].URL.Host {
 				return fmt.Errorf("redirect to another host refused")
 			}
+			if via[0].URL.Scheme == "https" && req.URL.Scheme != "https" {
+				// The headers would go out in clear text.
+				return fmt.Errorf("redirect from https to %s refused", req.URL.Scheme)
+			}
 			return nil
 		},
 	}

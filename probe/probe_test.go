@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -225,5 +226,28 @@ func TestProbeServerWithoutTools(t *testing.T) {
 	}
 	if len(r.Tools) != 0 || r.Capabilities.Tools != nil || len(r.Prompts) != 1 {
 		t.Errorf("tools %d caps %+v prompts %d", len(r.Tools), r.Capabilities.Tools, len(r.Prompts))
+	}
+}
+
+// A redirect keeps the configured headers only on the same host and
+// never from https down to plain http.
+func TestRedirectsThatWouldLeakHeadersAreRefused(t *testing.T) {
+	c := httpClient(Target{Headers: map[string]string{"Authorization": "Bearer x"}}, Options{MaxResponse: 1 << 20})
+	req := func(u string) *http.Request {
+		r, err := http.NewRequest("GET", u, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	first := []*http.Request{req("https://mcp.example.com/mcp")}
+	for u, refused := range map[string]bool{
+		"https://mcp.example.com/other": false,
+		"http://mcp.example.com/mcp":    true,
+		"https://evil.example.com/mcp":  true,
+	} {
+		if err := c.CheckRedirect(req(u), first); (err != nil) != refused {
+			t.Errorf("redirect to %s: err = %v, want refused = %v", u, err, refused)
+		}
 	}
 }
