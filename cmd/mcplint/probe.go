@@ -530,7 +530,7 @@ func recordProject(dir string, results []*probeResult, update bool, stdout io.Wr
 			state = "written"
 		}
 		fmt.Fprintf(stdout, "%s (%s): %s, %s, %s → %s (%s)\n", display(r.t.srv.Name), r.t.target.Transport,
-			plural(len(r.res.Tools), "tool"), plural(len(r.res.Prompts), "prompt"), plural(len(r.res.Resources), "resource"), rel(path), state)
+			plural(len(r.res.Tools), "tool"), plural(len(r.res.Prompts), "prompt"), plural(len(r.res.Resources), "resource"), display(rel(path)), state)
 		for _, n := range r.res.Notes {
 			fmt.Fprintf(stdout, "  note: %s\n", display(scrub(n, r.t.scrub)))
 		}
@@ -545,7 +545,7 @@ func recordProject(dir string, results []*probeResult, update bool, stdout io.Wr
 		return drift, files, fmt.Errorf("%s: %v", rel(pinsPath), err)
 	}
 	if wrote {
-		fmt.Fprintf(stdout, "pins: %s written\n", rel(pinsPath))
+		fmt.Fprintf(stdout, "pins: %s written\n", display(rel(pinsPath)))
 	}
 	files = append(files, pinsPath)
 	return drift, files, nil

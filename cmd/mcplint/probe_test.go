@@ -584,3 +584,23 @@ func TestProbeNamesSecretToolsByID(t *testing.T) {
 		t.Errorf("a tool stored by its id is judged by the tool-name rule:\n%s", out)
 	}
 }
+
+// TestProbeEscapesProjectPaths: probe's standard output names the records
+// it wrote by their path, and a project folder's name is untrusted: its
+// control characters are shown escaped, never sent to the terminal.
+func TestProbeEscapesProjectPaths(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "repo\x1b]0;owned\x07")
+	writeJSONFile(t, filepath.Join(dir, ".mcp.json"), map[string]any{"mcpServers": map[string]any{
+		"notes": stdioServer(t, map[string]string{probetest.EnvMode: "stdio"}),
+	}})
+	code, out, errs := runCLI(t, "probe", "--yes", "--no-config", dir)
+	if !strings.Contains(out, "notes.json") || !strings.Contains(out, "pins.json written") {
+		t.Fatalf("exit %d: records not named\n%s%s", code, out, errs)
+	}
+	if strings.ContainsAny(out, "\x1b\x07") {
+		t.Errorf("a control character of the folder name reached standard output:\n%q", out)
+	}
+	if !strings.Contains(out, `repo\x1b]0;owned\x07`) {
+		t.Errorf("the folder name is not shown escaped:\n%q", out)
+	}
+}
