@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/mcplint/mcplint/rules"
+	"github.com/mcplint/mcplint/secret"
 )
 
 func runRules(args []string, stdout, stderr io.Writer) int {
@@ -57,7 +58,7 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 		if r.Fixable {
 			fix = "fix"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Level, fix, r.Title)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", secret.Display(r.ID), r.Level, fix, secret.Display(r.Title))
 	}
 	tw.Flush()
 	fmt.Fprintf(stdout, "%d rules. mcplint explain RULE shows one with examples.\n", len(eng.Rules()))
@@ -90,6 +91,7 @@ func runExplain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcplint explain: unknown rule %q (mcplint rules lists them)\n", ids[0])
 		return exitUsage
 	}
-	fmt.Fprint(stdout, rules.Explain(r))
+	// A policy's id, title and description are untrusted text.
+	fmt.Fprint(stdout, secret.EscapeLines(rules.Explain(r)))
 	return exitOK
 }
