@@ -3,5 +3,3 @@
 module github.com/mcplint/mcplint/bench
 
 go 1.26.0
-
-replace github.com/mcplint/mcplint => ../
