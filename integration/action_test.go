@@ -598,8 +598,13 @@ func TestActionFromSourceOnAForkPR(t *testing.T) {
 // every workflow grants nothing at the top and what each job needs there.
 func TestActionPinsAndPermissions(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join("..", ".github", "workflows", "*.yml"))
+	if len(files) == 0 {
+		t.Fatal("no workflows under .github/workflows")
+	}
 	files = append(files, filepath.Join("..", "action.yml"))
 	usesLine := regexp.MustCompile(`^\s*-?\s*uses:`)
+	// A tool an action installs (goreleaser's version:) is pinned too.
+	floatingVersion := regexp.MustCompile(`^\s*version:\s*["']?(~>|\^|latest|v?\d+["']?\s*(#.*)?$)`)
 	pinned := regexp.MustCompile(`^\s*-?\s*uses:\s*([^@\s]+)@([0-9a-f]{40}) # v\d+(\.\d+)*\s*$`)
 	for _, f := range files {
 		raw, err := os.ReadFile(f)
@@ -607,6 +612,9 @@ func TestActionPinsAndPermissions(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, line := range strings.Split(string(raw), "\n") {
+			if floatingVersion.MatchString(line) {
+				t.Errorf("%s:%d: a floating tool version: %s", f, i+1, strings.TrimSpace(line))
+			}
 			if !usesLine.MatchString(line) {
 				continue
 			}
