@@ -358,6 +358,11 @@ func askConsent(targets []*probeTarget, stderr io.Writer) []*probeTarget {
 			continue
 		}
 		fmt.Fprintf(stderr, "Start %s (%s, %s) on this machine?\n  %s\n[y]es / [N]o / [a]ll: ", display(t.srv.Name), t.srv.Client, t.srv.Doc.Path, t.shown)
+		// The question ends without a newline: standard error escapes
+		// line by line, so it is flushed before the answer is awaited.
+		if f, ok := stderr.(interface{ Flush() error }); ok {
+			_ = f.Flush()
+		}
 		line, _ := in.ReadString('\n')
 		switch strings.ToLower(strings.TrimSpace(line)) {
 		case "y", "yes":

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
 	"net/http/httptest"
 	"os"
@@ -602,5 +603,42 @@ func TestProbeEscapesProjectPaths(t *testing.T) {
 	}
 	if !strings.Contains(out, `repo\x1b]0;owned\x07`) {
 		t.Errorf("the folder name is not shown escaped:\n%q", out)
+	}
+}
+
+// promptReader answers "n" and records what standard error showed when the
+// answer was read.
+type promptReader struct {
+	errb *bytes.Buffer
+	seen string
+	done bool
+}
+
+func (r *promptReader) Read(p []byte) (int, error) {
+	if r.done {
+		return 0, io.EOF
+	}
+	r.done, r.seen = true, r.errb.String()
+	return copy(p, "n\n"), nil
+}
+
+// TestProbeConsentPromptShowsBeforeTheAnswer: the prompt ends without a
+// newline, and standard error escapes line by line; the question must
+// reach the terminal before probe waits for the answer.
+func TestProbeConsentPromptShowsBeforeTheAnswer(t *testing.T) {
+	dir := t.TempDir()
+	writeJSONFile(t, filepath.Join(dir, ".mcp.json"), map[string]any{"mcpServers": map[string]any{
+		"notes": stdioServer(t, map[string]string{probetest.EnvMode: "stdio"}),
+	}})
+	withConsent(t, true, "")
+	var out, errb bytes.Buffer
+	pr := &promptReader{errb: &errb}
+	consentIn = pr
+	run([]string{"probe", "--no-config", dir}, &out, &errb)
+	if !strings.HasSuffix(pr.seen, "[y]es / [N]o / [a]ll: ") {
+		t.Errorf("when the answer was read, standard error showed:\n%q", pr.seen)
+	}
+	if !strings.Contains(errb.String(), "notes not started") {
+		t.Errorf("stderr:\n%s", errb.String())
 	}
 }
