@@ -98,15 +98,21 @@ func (l *loadFlags) plan(paths []string, stderr io.Writer, cmd string) (*loader.
 	}
 	p, err := loader.Discover(l.options(paths))
 	if err != nil {
-		var ue *loader.UsageError
-		if errors.As(err, &ue) {
-			fmt.Fprintf(stderr, "mcplint %s: %s\n", cmd, ue.Msg)
-			return nil, exitUsage
-		}
-		fmt.Fprintf(stderr, "mcplint %s: %v\n", cmd, err)
-		return nil, exitInternal
+		return nil, loadError(stderr, cmd, err)
 	}
 	return p, exitOK
+}
+
+// loadError prints why discovery or loading failed: a usage error by its
+// message alone (exit 2), anything else in full (exit 3).
+func loadError(stderr io.Writer, cmd string, err error) int {
+	var ue *loader.UsageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stderr, "mcplint %s: %s\n", cmd, ue.Msg)
+		return exitUsage
+	}
+	fmt.Fprintf(stderr, "mcplint %s: %v\n", cmd, err)
+	return exitInternal
 }
 
 func (l *loadFlags) load(paths []string, stderr io.Writer, cmd string) (*loader.Workspace, int) {
@@ -115,13 +121,7 @@ func (l *loadFlags) load(paths []string, stderr io.Writer, cmd string) (*loader.
 	}
 	ws, err := loader.Load(l.options(paths))
 	if err != nil {
-		var ue *loader.UsageError
-		if errors.As(err, &ue) {
-			fmt.Fprintf(stderr, "mcplint %s: %s\n", cmd, ue.Msg)
-			return nil, exitUsage
-		}
-		fmt.Fprintf(stderr, "mcplint %s: %v\n", cmd, err)
-		return nil, exitInternal
+		return nil, loadError(stderr, cmd, err)
 	}
 	return ws, exitOK
 }
