@@ -29,7 +29,7 @@ func (s *Server) codeActions(p *CodeActionParams) []CodeAction {
 			}
 			title := mask(e.f.Fix.Title)
 			if title == "" {
-				title = "Fix " + e.f.Rule
+				title = "Fix " + mask(e.f.Rule)
 			}
 			out = append(out, CodeAction{
 				Title:       title,
@@ -195,9 +195,9 @@ func (s *Server) hoverText(e entry, md bool) string {
 	r, known := s.opts.Engine.Rule(f.Rule)
 	var b strings.Builder
 	if md {
-		fmt.Fprintf(&b, "**%s**", escapeMarkdown(f.Rule))
+		fmt.Fprintf(&b, "**%s**", escapeMarkdown(mask(f.Rule)))
 		if known {
-			fmt.Fprintf(&b, ": %s", escapeMarkdown(r.Title))
+			fmt.Fprintf(&b, ": %s", escapeMarkdown(mask(r.Title)))
 		}
 		fmt.Fprintf(&b, " (%s)\n\n%s\n", f.Level, escapeMarkdown(e.diag.Message))
 		if f.Fix != nil && f.Fix.Title != "" {
@@ -209,14 +209,15 @@ func (s *Server) hoverText(e entry, md bool) string {
 		if known {
 			fmt.Fprintf(&b, "\n```text\n%s\n```\n", strings.ReplaceAll(explanation(r), "```", "'''"))
 			if r.HelpURL != "" {
-				fmt.Fprintf(&b, "\n[%s documentation](%s)\n", escapeMarkdown(f.Rule), r.HelpURL)
+				fmt.Fprintf(&b, "\n[%s documentation](%s)\n", escapeMarkdown(mask(f.Rule)), r.HelpURL)
 			}
 		}
 		return strings.TrimRight(b.String(), "\n")
 	}
-	fmt.Fprintf(&b, "%s", f.Rule)
+	// A policy's id and title are untrusted text.
+	fmt.Fprintf(&b, "%s", mask(f.Rule))
 	if known {
-		fmt.Fprintf(&b, ": %s", r.Title)
+		fmt.Fprintf(&b, ": %s", mask(r.Title))
 	}
 	fmt.Fprintf(&b, " (%s)\n\n%s\n", f.Level, e.diag.Message)
 	if f.Fix != nil && f.Fix.Title != "" {
