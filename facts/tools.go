@@ -2,7 +2,6 @@ package facts
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -386,11 +385,26 @@ func mentions(text, server, tool string) bool {
 	if len(tool) < 8 && !strings.ContainsAny(tool, "_-.") {
 		return false
 	}
-	if !strings.Contains(text, tool) {
-		return false
+	// Every occurrence, overlapping ones included, is tried as a whole
+	// word; no pattern is compiled per pair of tools.
+	for from := 0; ; {
+		i := strings.Index(text[from:], tool)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(tool)
+		if (i == 0 || !toolNameByte(text[i-1])) && (end == len(text) || !toolNameByte(text[end])) {
+			return true
+		}
+		from = i + 1
 	}
-	re := regexp.MustCompile(`(^|[^A-Za-z0-9_\-])` + regexp.QuoteMeta(tool) + `($|[^A-Za-z0-9_\-])`)
-	return re.MatchString(text)
+}
+
+// toolNameByte reports whether c may continue a tool name ([A-Za-z0-9_-]),
+// so that a mention inside a longer name does not count.
+func toolNameByte(c byte) bool {
+	return c == '_' || c == '-' || '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
 }
 
 // snapshotExtraText checks the text a snapshot records beside the tools:

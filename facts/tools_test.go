@@ -15,6 +15,13 @@ func TestMentions(t *testing.T) {
 		{"Sends an email; see resend_email_later.", "mail", "send_email", false}, // inside a longer name
 		{"Search the notes.", "web", "search", false},                            // too common a word
 		{"Runs the createIssueComment flow.", "gh", "createIssueComment", true},
+		{"createIssueComment", "gh", "createIssueComment", true},                            // the whole text
+		{"xcreateIssueComment, then createIssueComment.", "gh", "createIssueComment", true}, // a later occurrence
+		{"see send_email_later or resend_email", "mail", "send_email", false},
+		{"run é-send_email-x", "mail", "send_email", false},
+		{"run ésend_email.", "mail", "send_email", true}, // a non-ASCII letter is not part of a tool name
+		{"aa_aa_a", "s", "aa_a", false},
+		{"aa_a aa_a", "s", "aa_a", true},
 	} {
 		if got := mentions(tc.text, tc.server, tc.tool); got != tc.want {
 			t.Errorf("mentions(%q, %q) = %v", tc.text, tc.tool, got)
