@@ -1280,11 +1280,7 @@ var digestRe = regexp.MustCompile(`^[a-z0-9]+(?:[.+_-][a-z0-9]+)*:[a-fA-F0-9]{32
 
 // imageSpec reads [registry/]path[:tag][@digest].
 func imageSpec(rf *RunnerFact, img string) {
-	name, digest, _ := strings.Cut(img, "@")
-	tag := ""
-	if i := strings.LastIndexByte(name, ':'); i > strings.LastIndexByte(name, '/') {
-		name, tag = name[:i], name[i+1:]
-	}
+	name, tag, digest := imageRef(img)
 	rf.Package = name
 	rf.Version = tag
 	if digest != "" {
