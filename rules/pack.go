@@ -3,7 +3,6 @@ package rules
 import (
 	"bytes"
 	"compress/flate"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"unsafe"
@@ -133,9 +132,8 @@ func pack(fs []finding.Finding) (packed, error) {
 }
 
 type packReader struct {
-	b     *bytes.Reader
+	varintReader
 	in    interner
-	err   error
 	lines []string
 }
 
@@ -151,49 +149,27 @@ func (r *packReader) line() string {
 		return s
 	}
 	if i > uint64(len(r.lines)) {
-		r.fail()
+		r.fail("line %d of %d", i, len(r.lines))
 		return ""
 	}
 	return r.lines[i-1]
 }
 
-func (r *packReader) uint() uint64 {
-	v, err := binary.ReadUvarint(r.b)
-	if err != nil && r.err == nil {
-		r.err = err
-	}
-	return v
-}
-
-func (r *packReader) int() int {
-	v, err := binary.ReadVarint(r.b)
-	if err != nil && r.err == nil {
-		r.err = err
-	}
-	return int(v)
-}
-
 func (r *packReader) str() string {
-	n := r.uint()
-	if r.err != nil || n > uint64(r.b.Len()) {
-		r.fail()
-		return ""
-	}
-	b := make([]byte, n)
-	_, _ = io.ReadFull(r.b, b)
-	return string(b)
+	return string(r.bytes(r.uint()))
 }
 
 // shared reads a string many findings repeat (a rule id, a path, a
-// pointer, a fix's title and note): one copy.
+// pointer, a fix's title and note): one copy, and no copy made to find
+// it.
 func (r *packReader) shared() string {
-	return r.in.of(r.str())
-}
-
-func (r *packReader) fail() {
-	if r.err == nil {
-		r.err = fmt.Errorf("packed findings are truncated")
+	b := r.bytes(r.uint())
+	if s, ok := r.in[string(b)]; ok {
+		return s
 	}
+	s := string(b)
+	r.in[s] = s
+	return s
 }
 
 func (r *packReader) pos() syntax.Position {
@@ -211,7 +187,7 @@ func (p packed) unpack(dst []finding.Finding, in interner) ([]finding.Finding, e
 	if err != nil {
 		return dst, err
 	}
-	r := &packReader{b: bytes.NewReader(raw), in: in}
+	r := &packReader{varintReader: varintReader{buf: raw}, in: in}
 	for i := 0; i < p.n && r.err == nil; i++ {
 		var f finding.Finding
 		f.Rule = r.shared()
@@ -242,5 +218,8 @@ func (p packed) unpack(dst []finding.Finding, in interner) ([]finding.Finding, e
 		f.Source = r.line()
 		dst = append(dst, f)
 	}
-	return dst, r.err
+	if r.err != nil {
+		return dst, fmt.Errorf("packed findings: %w", r.err)
+	}
+	return dst, nil
 }

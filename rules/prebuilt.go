@@ -136,13 +136,11 @@ func decodePrebuilt(data []byte) (map[string]*ast.Module, map[string]*Rule, erro
 	if want := PolicyHash(); !bytes.Equal(raw[:32], want[:]) {
 		return nil, nil, errStale
 	}
-	d := &decoder{buf: raw[32:]}
-	size := d.uint()
-	if d.err != nil || size > uint64(len(d.buf)-d.pos) {
-		return nil, nil, fmt.Errorf("prebuilt policies: catalog of %d bytes", size)
+	d := &decoder{varintReader: varintReader{buf: raw[32:]}}
+	cat := d.bytes(d.uint())
+	if d.err != nil {
+		return nil, nil, fmt.Errorf("prebuilt policies: catalog: %w", d.err)
 	}
-	cat := d.buf[d.pos : d.pos+int(size)]
-	d.pos += int(size)
 	wire := map[string]wireRule{}
 	if err := json.Unmarshal(cat, &wire); err != nil {
 		return nil, nil, err
@@ -426,10 +424,8 @@ func (e *encoder) term(t *ast.Term) {
 // Locations and terms are allocated in blocks: they live as long as the
 // engine, and the decoder makes some 200,000 of them.
 type decoder struct {
-	buf     []byte
-	pos     int
+	varintReader
 	strs    []string
-	err     error
 	locs    []ast.Location
 	termBlk []ast.Term
 }
@@ -454,26 +450,6 @@ func (d *decoder) newTerm() *ast.Term {
 	return t
 }
 
-func (d *decoder) uint() uint64 {
-	v, n := binary.Uvarint(d.buf[d.pos:])
-	if n <= 0 {
-		d.fail("bad varint at byte %d", d.pos)
-		return 0
-	}
-	d.pos += n
-	return v
-}
-
-func (d *decoder) int() int {
-	v, n := binary.Varint(d.buf[d.pos:])
-	if n <= 0 {
-		d.fail("bad varint at byte %d", d.pos)
-		return 0
-	}
-	d.pos += n
-	return int(v)
-}
-
 func (d *decoder) byte() byte {
 	if d.pos >= len(d.buf) {
 		d.fail("unexpected end at byte %d", d.pos)
@@ -495,21 +471,13 @@ func (d *decoder) str() string {
 		}
 		return d.strs[i-1]
 	}
-	n := d.uint()
-	if d.err != nil || n > uint64(len(d.buf)-d.pos) {
-		d.fail("string of %d bytes", n)
+	b := d.bytes(d.uint())
+	if d.err != nil {
 		return ""
 	}
-	s := string(d.buf[d.pos : d.pos+int(n)])
-	d.pos += int(n)
+	s := string(b)
 	d.strs = append(d.strs, s)
 	return s
-}
-
-func (d *decoder) fail(format string, args ...any) {
-	if d.err == nil {
-		d.err = fmt.Errorf(format, args...)
-	}
 }
 
 func (d *decoder) loc() *ast.Location {
