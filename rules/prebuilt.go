@@ -98,12 +98,11 @@ func EncodePrebuilt() ([]byte, error) {
 	}
 	// Uncompressed (about 0.5 MB): gunzipping it took an eighth of the
 	// start-up. decodePrebuilt still reads a gzipped file.
-	var out bytes.Buffer
+	var out varintBuffer
 	hash := PolicyHash()
 	out.WriteString(prebuiltMagic)
 	out.Write(hash[:])
-	var n [binary.MaxVarintLen64]byte
-	out.Write(n[:binary.PutUvarint(n[:], uint64(len(cat)))])
+	out.uint(uint64(len(cat)))
 	out.Write(cat)
 	out.Write(e.Bytes())
 	return out.Bytes(), nil
