@@ -45,4 +45,14 @@ func TestPackGivesBackWhatWasPacked(t *testing.T) {
 	if _, err := (packed{data: []byte{1, 2, 3}, n: 1}).unpack(nil, in); err == nil {
 		t.Error("garbage unpacked without an error")
 	}
+	// A valid stream that holds fewer findings than it claims runs out
+	// mid-finding: the reader, not only the decompressor, must say so.
+	pk, err := pack([]finding.Finding{{Rule: "r", Message: "m", File: "f"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pk.n = 2
+	if fs, err := pk.unpack(nil, in); err == nil {
+		t.Errorf("a stream short of one finding unpacked into %d without an error", len(fs))
+	}
 }
