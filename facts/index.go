@@ -1,6 +1,9 @@
 package facts
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // Aspects the index knows. A rule iterates lib.servers(aspect): only the
 // servers that can possibly break it. On a monorepo of thousands of
@@ -54,6 +57,10 @@ const (
 	AspectRunnerFlags     = "runner_flags"           // a runner, not from a registry document, with flags that pick another source (supply-chain/runner-flag)
 	AspectPrivileges      = "privileges"             // a container runner with flags that widen the container (supply-chain/container-privileges)
 	AspectOddHeader       = "odd_header"             // an empty header name, one outside the HTTP token characters, or one with a "." (transport/header-name)
+	AspectListenAll       = "listen_all"             // told to listen on every interface (transport/all-interfaces)
+	AspectMachinePaths    = "machine_paths"          // committed, with absolute paths of one machine (compat/machine-path)
+	AspectPlainArgs       = "plain_args"             // plain-http addresses in its arguments (transport/https-only)
+	AspectSSEPath         = "sse_path"               // a valid address whose path ends in /sse (transport/deprecated-sse)
 	aspectClientPrefix    = "client/"                // client/<id>: the servers of one client
 	aspectTransportPrefix = "transport/"             // transport/<transport>: the servers of one transport (stdio, http, sse, ws, …)
 	aspectEnvPrefix       = "env/"                   // env/<NAME>: the servers with an env entry named NAME (as written)
@@ -70,7 +77,8 @@ func indexServers(ss []ServerFact) map[string][]int {
 		AspectText, AspectTrust, AspectCopies, AspectHeld, AspectCommitted, AspectLibrary, AspectOddName, AspectTools,
 		AspectPinned, AspectRegistry, AspectCatalogue, AspectCommandAndURL, AspectUntypedURL, AspectURLCredentials,
 		AspectUnencrypted, AspectLoopback, AspectEmptyEnv, AspectEnvOrHeaders, AspectUnapproved, AspectKnownTools,
-		AspectUnpinned, AspectRunnerFlags, AspectPrivileges, AspectOddHeader} {
+		AspectUnpinned, AspectRunnerFlags, AspectPrivileges, AspectOddHeader, AspectListenAll, AspectMachinePaths,
+		AspectPlainArgs, AspectSSEPath} {
 		idx[a] = []int{}
 	}
 	add := func(a string, i int) { idx[a] = append(idx[a], i) }
@@ -78,6 +86,9 @@ func indexServers(ss []ServerFact) map[string][]int {
 		s := &ss[i]
 		add(AspectAll, i)
 		add(aspectClientPrefix+s.Client, i)
+		if len(s.ListenAll) > 0 {
+			add(AspectListenAll, i)
+		}
 		if s.Builtin != "" {
 			// Paseo's own server: it only counts towards a budget.
 			if len(s.Tools.Names) > 0 {
@@ -96,6 +107,9 @@ func indexServers(ss []ServerFact) map[string][]int {
 				add(AspectHeld, i)
 			}
 			add(AspectCommitted, i)
+			if len(s.MachinePaths) > 0 {
+				add(AspectMachinePaths, i)
+			}
 			continue
 		}
 		add(aspectTransportPrefix+s.Transport, i)
@@ -113,6 +127,9 @@ func indexServers(ss []ServerFact) map[string][]int {
 		}
 		if len(s.Args) > 0 {
 			add(AspectArgs, i)
+			if len(s.PlainArgs) > 0 {
+				add(AspectPlainArgs, i)
+			}
 		}
 		seen := map[string]bool{}
 		for _, e := range s.Env {
@@ -165,6 +182,9 @@ func indexServers(ss []ServerFact) map[string][]int {
 		}
 		if s.Tier == "project" || s.Tier == "plugin" {
 			add(AspectCommitted, i)
+			if len(s.MachinePaths) > 0 {
+				add(AspectMachinePaths, i)
+			}
 		}
 		if s.Tier == "library" {
 			add(AspectLibrary, i)
@@ -200,6 +220,9 @@ func indexServers(ss []ServerFact) map[string][]int {
 			if u.Loopback {
 				add(AspectLoopback, i)
 			}
+			if sseEndpoint.MatchString(u.Path) {
+				add(AspectSSEPath, i)
+			}
 		}
 		if len(s.Env) == 0 && hasEnvObject(s) {
 			add(AspectEmptyEnv, i)
@@ -233,6 +256,10 @@ func indexServers(ss []ServerFact) map[string][]int {
 	}
 	return idx
 }
+
+// sseEndpoint is the path test of transport/deprecated-sse's rule for an
+// address without a type, kept the same so the index only narrows.
+var sseEndpoint = regexp.MustCompile(`(?i)/sse/?$`)
 
 func hasField(s *ServerFact, key string) bool {
 	for _, f := range s.Fields {

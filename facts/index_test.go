@@ -107,6 +107,25 @@ func TestIndexAspects(t *testing.T) {
 		{"container privileges", base(func(s *ServerFact) {
 			s.Runner = &RunnerFact{Runner: "docker", Ecosystem: "oci", Privileges: []FlagFact{{Flag: "--privileged"}}}
 		}), []string{AspectRunner, AspectPrivileges}},
+		{"listens on every interface", base(func(s *ServerFact) { s.ListenAll = []AddressFact{{Value: "0.0.0.0"}} }), []string{AspectListenAll}},
+		{"machine path, user tier", base(func(s *ServerFact) { s.MachinePaths = []AddressFact{{Value: "/Users/me/"}} }), nil},
+		{"machine path, project tier", base(func(s *ServerFact) {
+			s.Tier, s.MachinePaths = "project", []AddressFact{{Value: "/Users/me/"}}
+		}), []string{AspectCommitted, AspectMachinePaths}},
+		{"plain http in args", base(func(s *ServerFact) {
+			s.Args, s.PlainArgs = []ArgFact{{Value: "http://tools.example.com"}}, []AddressFact{{Value: "http://tools.example.com"}}
+		}), []string{AspectArgs, AspectPlainArgs}},
+		{"sse path", base(func(s *ServerFact) {
+			s.URL, s.Fields = url("https://example.com/SSE/"), []FieldFact{{Key: "type"}}
+			s.URL.Path = "/SSE/"
+		}), []string{AspectURL, AspectSSEPath}},
+		{"sse in the middle of the path", base(func(s *ServerFact) {
+			s.URL, s.Fields = url("https://example.com/sse/mcp"), []FieldFact{{Key: "type"}}
+			s.URL.Path = "/sse/mcp"
+		}), []string{AspectURL}},
+		{"sse path of an invalid address", base(func(s *ServerFact) {
+			s.URL, s.Fields = &URLFact{Path: "/sse"}, []FieldFact{{Key: "type"}}
+		}), []string{AspectURL}},
 		{"odd name", base(func(s *ServerFact) { s.Name = "my server" }), []string{AspectOddName}},
 		{"long name", base(func(s *ServerFact) { s.Name = "a-server-name-that-is-thirty-eight-ch" + "ar" }), []string{AspectOddName}},
 	}
@@ -118,7 +137,7 @@ func TestIndexAspects(t *testing.T) {
 	idx := indexServers(ss)
 	for _, a := range []string{AspectCommandAndURL, AspectUntypedURL, AspectURLCredentials, AspectUnencrypted, AspectLoopback,
 		AspectEmptyEnv, AspectEnvOrHeaders, AspectUnapproved, AspectKnownTools, AspectUnpinned, AspectRunnerFlags,
-		AspectPrivileges, AspectOddHeader} {
+		AspectPrivileges, AspectOddHeader, AspectListenAll, AspectMachinePaths, AspectPlainArgs, AspectSSEPath} {
 		if _, ok := indexServers(nil)[a]; !ok {
 			t.Errorf("aspect %s is missing from an empty index", a)
 		}

@@ -23,7 +23,7 @@ package mcplint.rules.compat["machine-path"]
 import data.mcplint.lib
 
 report contains lib.at(s, p.pointer, msg) if {
-	some s in lib.servers("committed")
+	some s in lib.servers("machine_paths")
 	s.tier == "project"
 	some p in s.machine_paths
 	msg := sprintf("%q uses %s, %s, but %s is committed with the project: use a path relative to the project or a variable the client expands, or keep the entry in your user-level config", [s.name, p.value, p.why, lib.doc_of(s).path])

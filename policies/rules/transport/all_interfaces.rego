@@ -22,7 +22,7 @@ package mcplint.rules.transport["all-interfaces"]
 import data.mcplint.lib
 
 report contains lib.at(s, a.pointer, msg) if {
-	some s in lib.servers("all")
+	some s in lib.servers("listen_all")
 	some a in s.listen_all
 	msg := sprintf("%s %s, so anyone on the same network can call its tools: listen on 127.0.0.1 instead%s", [a.value, a.why, docker_hint(a)])
 }

@@ -40,7 +40,7 @@ report contains lib.at(s, place(s), msg) if {
 # transport (or after a failed Streamable HTTP attempt). Claude Code skips
 # an untyped url altogether (schema/url-without-type says so).
 report contains lib.at(s, s.url.pointer, msg) if {
-	some s in lib.servers("url")
+	some s in lib.servers("sse_path")
 	s.transport in {"http", "streamable-http"}
 	s.type == ""
 	not s.client in {"claude-code", "goose", "registry", "paseo"}

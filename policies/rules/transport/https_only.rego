@@ -51,7 +51,7 @@ else := sprintf(": use https://%s", [s.url.host]) if s.url.scheme == "http"
 else := ""
 
 report contains lib.at(s, a.pointer, msg) if {
-	some s in lib.servers("args")
+	some s in lib.servers("plain_args")
 	some a in s.plain_args
 	msg := sprintf("the bridge connects to %s://%s in clear text: use %ss://%s (plain %s is allowed only to localhost and local-network hosts)", [a.scheme, a.host, a.scheme, a.host, a.scheme])
 }

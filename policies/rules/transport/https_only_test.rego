@@ -50,7 +50,7 @@ test_local_network_hosts_pass if {
 # An address a bridge connects to, given in its arguments.
 test_plain_http_in_args if {
 	s := {"index": 0, "doc": 0, "pointer": "/mcpServers/x", "url": null, "plain_args": [{"scheme": "http", "host": "tools.example.com", "pointer": "/mcpServers/x/args/2", "value": "http://tools.example.com/mcp"}]}
-	r := report with input as {"servers": [s], "index": {"args": [0]}}
+	r := report with input as {"servers": [s], "index": {"plain_args": [0]}}
 	count(r) == 1
 	some f in r
 	f.pointer == "/mcpServers/x/args/2"
