@@ -79,6 +79,9 @@ type candidate struct {
 	// outside is where a confined link leads when that is outside the
 	// roots: the file is reported and not read.
 	outside string
+	// real is abs with its links resolved when the walk already knows it
+	// (no link on the way from a resolved root), "" otherwise.
+	real string
 }
 
 // Load discovers, reads and normalises every config the options name. Bad
@@ -254,6 +257,14 @@ func Discover(opts Options) (*Plan, error) {
 		if _, open := opts.Overlay[c.abs]; open {
 			continue
 		}
+		if c.real != "" {
+			// Found by the walk through plain entries only: no link to
+			// resolve, and within the roots the walk was confined to.
+			if !within(c.real) {
+				c.outside = c.real
+			}
+			continue
+		}
 		if real, err := filepath.EvalSymlinks(c.abs); err == nil && !within(real) {
 			c.outside = real
 		}
@@ -419,16 +430,16 @@ func (p *Plan) Load() (*Workspace, error) {
 // the names in every folder it reads.
 func walk(root string, within func(real string) bool, add func(candidate), list func(dir string, names []string)) {
 	visited := map[string]bool{}
-	offer := func(p string) {
+	offer := func(p, real string) {
 		rel := filepath.ToSlash(p)
 		if pt, n := match(projectPatterns, rel); pt != nil {
-			c := candidate{abs: p, pat: pt, projectDir: stripSegments(p, n)}
+			c := candidate{abs: p, pat: pt, projectDir: stripSegments(p, n), real: real}
 			if pt.tier == TierLibrary {
 				c.projectDir = "" // a registry document configures no project
 			}
 			add(c)
 		} else if pt, n := match(copyPatterns, rel); pt != nil {
-			add(candidate{abs: p, pat: pt, projectDir: stripSegments(p, n)})
+			add(candidate{abs: p, pat: pt, projectDir: stripSegments(p, n), real: real})
 		}
 	}
 	// real is dir with its links resolved, "" when not known: a folder
@@ -449,7 +460,7 @@ func walk(root string, within func(real string) bool, add func(candidate), list 
 		visited[real] = true
 		if within != nil && !within(real) {
 			for _, m := range knownPlaces(dir) {
-				offer(m)
+				offer(m, "")
 			}
 			return
 		}
@@ -482,7 +493,11 @@ func walk(root string, within func(real string) bool, add func(candidate), list 
 				}
 				continue
 			}
-			offer(p)
+			fileReal := ""
+			if e.Type()&fs.ModeSymlink == 0 {
+				fileReal = filepath.Join(real, e.Name())
+			}
+			offer(p, fileReal)
 		}
 	}
 	visit(root, "")
