@@ -229,6 +229,9 @@ type PinsDocument struct {
 func (l *run) readPins(ws *Workspace, dirs []string) map[string]*PinsDocument {
 	out := map[string]*PinsDocument{}
 	for _, dir := range dirs {
+		if !l.mayHold(dir, ".mcplint") {
+			continue
+		}
 		abs := filepath.Join(dir, filepath.FromSlash(PinsFile))
 		if fi, err := os.Stat(abs); err != nil || !fi.Mode().IsRegular() {
 			continue

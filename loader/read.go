@@ -42,6 +42,23 @@ func (l *run) outsideOf(abs string) string {
 	return ""
 }
 
+// mayHold is false when discovery listed dir and no entry there is name
+// (compared as a case-insensitive file system would): a lookup in every
+// project folder for a record folder most projects lack costs a system
+// call each. Unlisted folders may hold anything.
+func (l *run) mayHold(dir, name string) bool {
+	names, ok := l.listings[filepath.Clean(dir)]
+	if !ok || names == nil {
+		return true
+	}
+	for _, n := range names {
+		if strings.EqualFold(n, name) {
+			return true
+		}
+	}
+	return false
+}
+
 // read loads one candidate. It never fails: every problem is a finding on
 // the document, and the document is returned so list shows it. The one
 // exception is a walked file whose common name (server.json) matched but

@@ -162,6 +162,9 @@ func (l *run) toolSnapshots(ws *Workspace, projects map[string]string) error {
 	}
 	sort.Strings(dirs)
 	for _, dir := range dirs {
+		if !l.mayHold(dir, ".mcplint") {
+			continue
+		}
 		matches, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(ToolSnapshotDir), "*.json"))
 		sort.Strings(matches)
 		for _, m := range matches {

@@ -63,3 +63,20 @@ func TestToolSnapshotProblems(t *testing.T) {
 		t.Errorf("a missing --tools file is a usage error, got %v", err)
 	}
 }
+
+// TestRecordLookupsFollowTheListing: a project folder discovery listed is
+// searched for .mcplint only when the listing has it (in any case, as a
+// case-insensitive file system finds it); a folder never listed may hold
+// anything.
+func TestRecordLookupsFollowTheListing(t *testing.T) {
+	l := &run{listings: map[string][]string{
+		"/p/with":    {".mcp.json", ".mcplint"},
+		"/p/upper":   {".MCPLINT"},
+		"/p/without": {".mcp.json", ".mcplint.env"},
+	}}
+	for dir, want := range map[string]bool{"/p/with": true, "/p/with/": true, "/p/upper": true, "/p/without": false, "/p/unlisted": true} {
+		if got := l.mayHold(dir, ".mcplint"); got != want {
+			t.Errorf("mayHold(%s, .mcplint) = %v, want %v", dir, got, want)
+		}
+	}
+}
