@@ -1,8 +1,11 @@
 package facts
 
 import (
+	"bytes"
 	"regexp"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/secret"
@@ -1448,13 +1451,51 @@ func quietScript(script string) bool {
 	return setup
 }
 
-// pipeInfo finds a download run by an interpreter in a shell text.
-func pipeInfo(text string) (downloader, interpreter string, ok bool) {
-	if m := pipeRe.FindStringSubmatch(text); m != nil {
-		return strings.ToLower(m[1]), strings.ToLower(m[2]), true
+// downloadWords are lower-case words of which every match of pipeRe,
+// procSubRe and iexRe holds one: the downloaders, and the start of iexRe's
+// "new-object net.webclient".
+var downloadWords = append(strings.Split(downloaders, "|"), "new-object")
+
+// lowerASCII appends text in lower case to buf; ascii is false (and low
+// unfinished) when text holds a byte outside ASCII.
+func lowerASCII(buf []byte, text string) (low []byte, ascii bool) {
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c >= utf8.RuneSelf {
+			return buf, false
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf = append(buf, c)
 	}
-	if m := procSubRe.FindStringSubmatch(text); m != nil {
-		return strings.ToLower(m[2]), strings.ToLower(m[1]), true
+	return buf, true
+}
+
+// pipeInfo finds a download run by an interpreter in a shell text. The
+// patterns backtrack over the whole text, so each runs only when the text
+// holds what every match of it holds: a downloader's name, and the pipe,
+// the substitution or the iex it is about. The words are looked for in
+// ASCII text only: on other text (?i) also folds k and s onto non-ASCII
+// letters (the Kelvin sign, the long s), and the patterns decide.
+func pipeInfo(text string) (downloader, interpreter string, ok bool) {
+	var buf [256]byte
+	low, ascii := lowerASCII(buf[:0], text)
+	if ascii && !slices.ContainsFunc(downloadWords, func(w string) bool { return bytes.Contains(low, []byte(w)) }) {
+		return "", "", false
+	}
+	if strings.IndexByte(text, '|') >= 0 {
+		if m := pipeRe.FindStringSubmatch(text); m != nil {
+			return strings.ToLower(m[1]), strings.ToLower(m[2]), true
+		}
+	}
+	if strings.Contains(text, "<(") || strings.Contains(text, "$(") || strings.IndexByte(text, '`') >= 0 {
+		if m := procSubRe.FindStringSubmatch(text); m != nil {
+			return strings.ToLower(m[2]), strings.ToLower(m[1]), true
+		}
+	}
+	if ascii && !bytes.Contains(low, []byte("iex")) && !bytes.Contains(low, []byte("invoke-expression")) {
+		return "", "", false
 	}
 	if m := iexRe.FindStringSubmatch(text); m != nil {
 		d := strings.ToLower(m[2])
@@ -1466,8 +1507,9 @@ func pipeInfo(text string) (downloader, interpreter string, ok bool) {
 	return "", "", false
 }
 
-// shellFact fills ShellFact for a stdio server (nil when nothing applies).
-func shellFact(s *loader.Server, args []ArgFact) *ShellFact {
+// shellFact fills ShellFact for a stdio server (nil when nothing applies);
+// rf is the server's runnerFact(s, args).
+func shellFact(s *loader.Server, args []ArgFact, rf *RunnerFact) *ShellFact {
 	if s == nil || ownCommand(s) == "" || len(s.Packages) > 0 {
 		return nil
 	}
@@ -1521,7 +1563,7 @@ func shellFact(s *loader.Server, args []ArgFact) *ShellFact {
 			break
 		}
 	}
-	if broadPathsOf(sh, s, args, all) {
+	if broadPathsOf(sh, s, rf, all) {
 		found = true
 	}
 	if !found {
@@ -1549,15 +1591,11 @@ func isFilesystemServer(s *loader.Server, rf *RunnerFact, ws []word) bool {
 // broadPathsOf records the broad roots a filesystem server is granted:
 // the arguments after its package (or program), and --flag=PATH values.
 // A container's mounts are left to container-privileges.
-func broadPathsOf(sh *ShellFact, s *loader.Server, args []ArgFact, all []word) bool {
+// rf is the server's runner (nil: none).
+func broadPathsOf(sh *ShellFact, s *loader.Server, rf *RunnerFact, all []word) bool {
 	ws := unwrap(all)
-	_, kind, _ := detectRunner(ws)
-	if kind == kindDocker {
+	if rf != nil && rf.Ecosystem == "oci" {
 		return false
-	}
-	var rf *RunnerFact
-	if kind != 0 {
-		rf = runnerFact(s, args)
 	}
 	if !isFilesystemServer(s, rf, ws) {
 		return false

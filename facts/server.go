@@ -215,7 +215,7 @@ func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int, fileE
 		sf.URL = urlFact(s)
 	}
 	sf.Runner = runnerFact(s, sf.Args)
-	sf.Shell = shellFact(s, sf.Args)
+	sf.Shell = shellFact(s, sf.Args, sf.Runner)
 	sf.FieldProblems = fieldProblems(s)
 	sf.Registry = registryFact(s)
 	sf.Catalogue = catalogueFact(s)
