@@ -4,12 +4,15 @@ import (
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
+	"hash"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/loader/syntax"
@@ -192,38 +195,84 @@ var definitionKey = func() []byte {
 	return k
 }()
 
+// definitionMACs holds HMACs keyed with definitionKey for reuse: after
+// its first Reset an HMAC restores the state after the padded key instead
+// of hashing the key again.
+var definitionMACs = sync.Pool{New: func() any { return hmac.New(sha256.New, definitionKey) }}
+
 // definitionHash is a keyed hash of everything that makes two copies of a
 // server the same server: a policy can compare two copies without ever
-// seeing their values.
+// seeing their values. Only equality means anything (the key is new in
+// every process), so the definition is written in an encoding that tells
+// two definitions apart exactly when their JSON does: each string after
+// its length (with every byte that is not UTF-8 alike, as JSON writes
+// each as the escape \ufffd), each list after its count, a missing list
+// apart from an empty one.
 func definitionHash(s *loader.Server) string {
-	pairs := func(ps []loader.Pair) [][2]string {
+	pairs := func(b []byte, ps []loader.Pair) []byte {
 		out := make([][2]string, 0, len(ps))
 		for _, p := range ps {
 			out = append(out, [2]string{p.Key, p.Value})
 		}
 		sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
-		return out
+		b = binary.AppendUvarint(b, uint64(len(out)))
+		for _, p := range out {
+			b = appendDefString(appendDefString(b, p[0]), p[1])
+		}
+		return b
+	}
+	strs := func(b []byte, ss []string) []byte {
+		if ss == nil {
+			return append(b, 0) // JSON's null, which the hash once was of
+		}
+		b = binary.AppendUvarint(b, uint64(len(ss))+1)
+		for _, x := range ss {
+			b = appendDefString(b, x)
+		}
+		return b
 	}
 	auto := append([]string(nil), s.Trust.AutoApprove...)
 	sort.Strings(auto)
-	def := struct {
-		Transport    string      `json:"t"`
-		Command      string      `json:"c"`
-		Args         []string    `json:"a"`
-		Env          [][2]string `json:"e"`
-		URL          string      `json:"u"`
-		Headers      [][2]string `json:"h"`
-		Cwd          string      `json:"w"`
-		EnvFile      string      `json:"f"`
-		AutoApprove  []string    `json:"aa"`
-		TrustAll     bool        `json:"ta"`
-		ApprovalMode string      `json:"am"`
-	}{s.Transport, s.Command, s.Args, pairs(s.Env), strings.TrimSpace(s.URL), pairs(s.Headers), s.Cwd, s.EnvFile,
-		auto, s.Trust.TrustAll, s.Trust.ApprovalMode}
-	b, _ := json.Marshal(def)
-	m := hmac.New(sha256.New, definitionKey)
+	b := make([]byte, 0, 256)
+	b = appendDefString(b, s.Transport)
+	b = appendDefString(b, s.Command)
+	b = strs(b, s.Args)
+	b = pairs(b, s.Env)
+	b = appendDefString(b, strings.TrimSpace(s.URL))
+	b = pairs(b, s.Headers)
+	b = appendDefString(b, s.Cwd)
+	b = appendDefString(b, s.EnvFile)
+	b = strs(b, auto)
+	if s.Trust.TrustAll {
+		b = append(b, 1)
+	} else {
+		b = append(b, 0)
+	}
+	b = appendDefString(b, s.Trust.ApprovalMode)
+	m := definitionMACs.Get().(hash.Hash)
+	m.Reset()
 	m.Write(b)
-	return hex.EncodeToString(m.Sum(nil)[:12])
+	var sum [sha256.Size]byte
+	h := hex.EncodeToString(m.Sum(sum[:0])[:12])
+	definitionMACs.Put(m)
+	return h
+}
+
+func appendDefString(b []byte, s string) []byte {
+	if !utf8.ValidString(s) {
+		var v strings.Builder
+		for i := 0; i < len(s); {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				v.WriteByte(0xff) // never in UTF-8: apart from U+FFFD itself
+			} else {
+				v.WriteString(s[i : i+size])
+			}
+			i += size
+		}
+		s = v.String()
+	}
+	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
 }
 
 // readVerbs start a tool name that only reads.

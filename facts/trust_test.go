@@ -1,9 +1,11 @@
 package facts
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -212,5 +214,77 @@ func TestDefinitionHash(t *testing.T) {
 	}
 	if server(t, in, "project", "diff").Pin.Definition == server(t, in, "user", "diff").Pin.Definition {
 		t.Error("copies with different env must hash differently")
+	}
+}
+
+// definitionJSON is what definitionHash once hashed: the definition as
+// JSON. Two servers must get one hash exactly when this is the same.
+func definitionJSON(s *loader.Server) string {
+	pairs := func(ps []loader.Pair) [][2]string {
+		out := make([][2]string, 0, len(ps))
+		for _, p := range ps {
+			out = append(out, [2]string{p.Key, p.Value})
+		}
+		sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
+		return out
+	}
+	auto := append([]string(nil), s.Trust.AutoApprove...)
+	sort.Strings(auto)
+	b, _ := json.Marshal([]any{s.Transport, s.Command, s.Args, pairs(s.Env), strings.TrimSpace(s.URL), pairs(s.Headers),
+		s.Cwd, s.EnvFile, auto, s.Trust.TrustAll, s.Trust.ApprovalMode})
+	return string(b)
+}
+
+func TestDefinitionHashTellsApartWhatJSONDoes(t *testing.T) {
+	env := func(kv ...string) []loader.Pair {
+		var ps []loader.Pair
+		for i := 0; i+1 < len(kv); i += 2 {
+			ps = append(ps, loader.Pair{Key: kv[i], Value: kv[i+1]})
+		}
+		return ps
+	}
+	base := func() loader.Server {
+		return loader.Server{Transport: "stdio", Command: "npx", Args: []string{"-y", "x"}, Env: env("A", "1", "B", "2")}
+	}
+	var ss []loader.Server
+	add := func(f func(s *loader.Server)) {
+		s := base()
+		f(&s)
+		ss = append(ss, s)
+	}
+	add(func(s *loader.Server) {})
+	add(func(s *loader.Server) { s.Env = env("B", "2", "A", "1") }) // the same
+	add(func(s *loader.Server) { s.Args = nil })
+	add(func(s *loader.Server) { s.Args = []string{} })          // apart from nil
+	add(func(s *loader.Server) { s.Args = []string{"-yx"} })     // not a run of the same bytes
+	add(func(s *loader.Server) { s.Args = []string{"-", "yx"} }) // the same bytes split elsewhere
+	add(func(s *loader.Server) { s.Args = []string{"-y", "x", ""} })
+	add(func(s *loader.Server) { s.Args = []string{"-y", "x\xff"} })
+	add(func(s *loader.Server) { s.Args = []string{"-y", "x\xfe"} })     // JSON writes both as the escape \ufffd
+	add(func(s *loader.Server) { s.Args = []string{"-y", "x\uFFFD"} })   // but U+FFFD itself as it is
+	add(func(s *loader.Server) { s.Args = []string{"-y", "x\xff\xff"} }) // two of them
+	add(func(s *loader.Server) { s.Command = "npx -y" })
+	add(func(s *loader.Server) { s.Env = env("A", "1") })
+	add(func(s *loader.Server) { s.Env = nil }) // JSON [] as well: pairs are never null
+	add(func(s *loader.Server) { s.Env = env("A", "12") })
+	add(func(s *loader.Server) { s.Env, s.Headers = nil, env("A", "1", "B", "2") })
+	add(func(s *loader.Server) { s.URL = " https://x.dev " })
+	add(func(s *loader.Server) { s.URL = "https://x.dev" }) // the same once trimmed
+	add(func(s *loader.Server) { s.Cwd = "/w" })
+	add(func(s *loader.Server) { s.EnvFile = "/w" })
+	add(func(s *loader.Server) { s.Trust.AutoApprove = []string{"b", "a"} })
+	add(func(s *loader.Server) { s.Trust.AutoApprove = []string{"a", "b"} })
+	add(func(s *loader.Server) { s.Trust.AutoApprove = []string{} }) // JSON null, like none
+	add(func(s *loader.Server) { s.Trust.TrustAll = true })
+	add(func(s *loader.Server) { s.Trust.ApprovalMode = "yolo" })
+	add(func(s *loader.Server) { s.Transport = "" })
+	for i := range ss {
+		for j := range ss {
+			a, b := &ss[i], &ss[j]
+			same := definitionJSON(a) == definitionJSON(b)
+			if got := definitionHash(a) == definitionHash(b); got != same {
+				t.Errorf("servers %d and %d: same hash %v, same definition %v (%s, %s)", i, j, got, same, definitionJSON(a), definitionJSON(b))
+			}
+		}
 	}
 }
