@@ -2,6 +2,8 @@ package facts
 
 import (
 	"reflect"
+	"runtime"
+	"sort"
 	"strings"
 	"sync"
 
@@ -10,11 +12,194 @@ import (
 	"github.com/open-policy-agent/opa/v1/ast"
 )
 
+//go:generate go run -tags generate ../internal/genastvalue -o astvalue_gen.go
+
 // Value converts the policy input to OPA's value, the servers on every
 // core. Going through encoding/json and back is the cost that dominates
-// evaluation of large workspaces, so the struct fields are walked once
-// per type and the strings interned.
+// evaluation of large workspaces, so the conversion is code generated
+// from the input types (astvalue_gen.go): no reflection, key terms made
+// once, strings interned, and a server's parts that equal another
+// server's (the same args, env, trust, … in a copied definition) one
+// shared value. When the generated code is stale it converts by
+// reflection instead: slower, never different.
 func Value(in *Input) ast.Value {
+	if !generatedCurrent() {
+		return reflectValue(in)
+	}
+	c := newConverter(len(in.Servers))
+	return c.valInput(in).Value
+}
+
+// converter holds what one goroutine's conversion reuses: interned
+// string terms and the memo of values by their bytes. Its terms are
+// shared between servers, so none may ever be changed (OPA evaluation
+// does not change its input).
+type converter struct {
+	strs map[string]*ast.Term
+	memo map[string]*ast.Term
+	key  []byte
+	// ints are the terms of 0, 1, … made so far: indices of servers and
+	// documents repeat (the index, groups, shadows).
+	ints []*ast.Term
+}
+
+// newConverter sizes the tables for servers servers.
+func newConverter(servers int) *converter {
+	return &converter{strs: make(map[string]*ast.Term, 4*servers), memo: make(map[string]*ast.Term, 2*servers),
+		key: make([]byte, 0, 512)}
+}
+
+// maxCachedInt bounds converter.ints.
+const maxCachedInt = 1 << 20
+
+func (c *converter) int(i int) *ast.Term {
+	if i < 0 || i >= maxCachedInt {
+		return ast.InternedTerm(i)
+	}
+	if i >= len(c.ints) {
+		c.ints = append(c.ints, make([]*ast.Term, i+1-len(c.ints))...)
+	}
+	t := c.ints[i]
+	if t == nil {
+		t = ast.InternedTerm(i)
+		c.ints[i] = t
+	}
+	return t
+}
+
+func (c *converter) str(s string) *ast.Term {
+	if t, ok := c.strs[s]; ok {
+		return t
+	}
+	t := ast.InternedTerm(s)
+	c.strs[s] = t
+	return t
+}
+
+// serversTerm converts the servers in contiguous chunks, one converter
+// per core.
+func (c *converter) serversTerm(servers []ServerFact) *ast.Term {
+	if len(servers) == 0 {
+		return ast.InternedEmptyArray
+	}
+	ts := make([]*ast.Term, len(servers))
+	workers := runtime.GOMAXPROCS(0)
+	if len(servers) < 64 || workers < 2 {
+		for i := range servers {
+			ts[i] = c.rowServerFact(&servers[i])
+		}
+		return ast.NewTerm(ast.NewArray(ts...))
+	}
+	var wg sync.WaitGroup
+	chunk := (len(servers) + workers - 1) / workers
+	for lo := 0; lo < len(servers); lo += chunk {
+		hi := min(lo+chunk, len(servers))
+		cc := c
+		if lo > 0 {
+			cc = newConverter(hi - lo)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := lo; i < hi; i++ {
+				ts[i] = cc.rowServerFact(&servers[i])
+			}
+		}()
+	}
+	wg.Wait()
+	return ast.NewTerm(ast.NewArray(ts...))
+}
+
+var (
+	layoutOnce sync.Once
+	layoutOK   bool
+)
+
+// generatedCurrent reports whether astvalue_gen.go was generated from
+// the types as compiled.
+func generatedCurrent() bool {
+	layoutOnce.Do(func() { layoutOK = reflectLayout() == genLayout })
+	return layoutOK
+}
+
+// reflectLayout is genLayout read from the compiled types: per struct
+// type reachable from Input, sorted by name, each field's Go name, JSON
+// name and type, by JSON name.
+func reflectLayout() string {
+	structs := map[string]reflect.Type{}
+	var visit func(t reflect.Type)
+	visit = func(t reflect.Type) {
+		switch t.Kind() {
+		case reflect.Pointer, reflect.Slice, reflect.Map:
+			visit(t.Elem())
+		case reflect.Struct:
+			if _, ok := structs[t.Name()]; ok {
+				return
+			}
+			structs[t.Name()] = t
+			for i := 0; i < t.NumField(); i++ {
+				if _, ok := jsonName(t.Field(i)); ok {
+					visit(t.Field(i).Type)
+				}
+			}
+		}
+	}
+	visit(reflect.TypeOf(Input{}))
+	names := make([]string, 0, len(structs))
+	for n := range structs {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	for _, n := range names {
+		t := structs[n]
+		type f struct{ goName, json, typ string }
+		var fs []f
+		for i := 0; i < t.NumField(); i++ {
+			if json, ok := jsonName(t.Field(i)); ok {
+				fs = append(fs, f{t.Field(i).Name, json, typeName(t.Field(i).Type)})
+			}
+		}
+		sort.SliceStable(fs, func(i, j int) bool { return fs[i].json < fs[j].json })
+		b.WriteString(n)
+		for _, x := range fs {
+			b.WriteString(" " + x.goName + ":" + x.json + ":" + x.typ)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// typeName spells t the way the generator does; a kind it cannot
+// convert gets a name it never writes, so the layouts differ.
+func typeName(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.Pointer:
+		return "*" + typeName(t.Elem())
+	case reflect.Slice:
+		return "[]" + typeName(t.Elem())
+	case reflect.Map:
+		if t.Key().Kind() != reflect.String {
+			return "?" + t.String()
+		}
+		return "map[string]" + typeName(t.Elem())
+	case reflect.Struct:
+		if t.PkgPath() != reflect.TypeOf(Input{}).PkgPath() {
+			return "?" + t.String()
+		}
+		return t.Name()
+	case reflect.String, reflect.Bool, reflect.Int:
+		if t.Name() != t.Kind().String() {
+			return "?" + t.String() // a named type: the generator refuses it
+		}
+		return t.Kind().String()
+	}
+	return "?" + t.String()
+}
+
+// reflectValue is the conversion by reflection, for a stale
+// astvalue_gen.go.
+func reflectValue(in *Input) ast.Value {
 	servers := make([]*ast.Term, len(in.Servers))
 	parallel.For(len(in.Servers), func(i int) {
 		servers[i] = valueOf(reflect.ValueOf(&in.Servers[i]))
