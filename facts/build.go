@@ -31,6 +31,7 @@ func Build(ws *loader.Workspace, cfg ConfigFact) Input {
 	unrecordedPins(&in, ws, docIdx)
 	in.Config = cfg
 	in.Index = indexServers(in.Servers)
+	in.DocIndex = indexDocuments(in.Documents)
 	in.Groups = buildGroups(ws)
 	for _, f := range ws.Findings {
 		d, ok := byPath[f.File]

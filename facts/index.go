@@ -257,6 +257,49 @@ func indexServers(ss []ServerFact) map[string][]int {
 	return idx
 }
 
+// Document aspects (Input.DocIndex), for rules that start from
+// lib.documents(aspect). Besides these: kind/<kind>, client/<id> and
+// format/<format> list the documents of one kind, client or format.
+const (
+	DocAspectCatalogue = "catalogue" // a Paseo library or team catalogue (DocFact.Catalogue)
+	DocAspectSnapshot  = "snapshot"  // a tool snapshot or pins file with snapshot facts
+	DocAspectRegistry  = "registry"  // a registry document (DocFact.Registry)
+	DocAspectSettings  = "settings"  // document-level trust switches
+	DocAspectProblems  = "problems"  // document-level shape problems
+)
+
+// indexDocuments lists the documents of every aspect. Every fixed aspect
+// is present (empty when no document has it).
+func indexDocuments(ds []DocFact) map[string][]int {
+	idx := map[string][]int{}
+	for _, a := range []string{DocAspectCatalogue, DocAspectSnapshot, DocAspectRegistry, DocAspectSettings, DocAspectProblems} {
+		idx[a] = []int{}
+	}
+	add := func(a string, i int) { idx[a] = append(idx[a], i) }
+	for i := range ds {
+		d := &ds[i]
+		add("kind/"+d.Kind, i)
+		add("client/"+d.Client, i)
+		add("format/"+d.Format, i)
+		if d.Catalogue != nil {
+			add(DocAspectCatalogue, i)
+		}
+		if d.Snapshot != nil {
+			add(DocAspectSnapshot, i)
+		}
+		if d.Registry != nil {
+			add(DocAspectRegistry, i)
+		}
+		if len(d.Settings) > 0 {
+			add(DocAspectSettings, i)
+		}
+		if len(d.Problems) > 0 {
+			add(DocAspectProblems, i)
+		}
+	}
+	return idx
+}
+
 // sseEndpoint is the path test of transport/deprecated-sse's rule for an
 // address without a type, kept the same so the index only narrows.
 var sseEndpoint = regexp.MustCompile(`(?i)/sse/?$`)

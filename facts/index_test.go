@@ -170,3 +170,39 @@ func occurrences(xs []int, x int) int {
 	}
 	return n
 }
+
+// TestIndexDocuments: each document is listed under its kind, client and
+// format and under exactly the aspects it has; the fixed aspects are
+// present even when empty.
+func TestIndexDocuments(t *testing.T) {
+	docs := []DocFact{
+		{Kind: "client-config", Client: "cursor", Format: "json"},
+		{Kind: "catalogue", Client: "paseo", Format: "json", Catalogue: &CatalogueDocFact{}},
+		{Kind: "tool-snapshot", Client: "", Format: "json", Snapshot: &SnapshotFact{}},
+		{Kind: "registry", Client: "registry", Format: "json", Registry: &RegistryDocFact{}},
+		{Kind: "settings", Client: "claude-code", Format: "json", Settings: []SettingFact{{Key: "enableAllProjectMcpServers"}}},
+		{Kind: "client-config", Client: "codex", Format: "yaml", Problems: []FieldProblem{{Kind: "wrong-root-key"}}},
+	}
+	want := map[string][]int{
+		DocAspectCatalogue: {1}, DocAspectSnapshot: {2}, DocAspectRegistry: {3},
+		DocAspectSettings: {4}, DocAspectProblems: {5},
+		"kind/client-config": {0, 5}, "kind/catalogue": {1}, "kind/tool-snapshot": {2}, "kind/registry": {3}, "kind/settings": {4},
+		"client/cursor": {0}, "client/paseo": {1}, "client/": {2}, "client/registry": {3}, "client/claude-code": {4}, "client/codex": {5},
+		"format/json": {0, 1, 2, 3, 4}, "format/yaml": {5},
+	}
+	got := indexDocuments(docs)
+	if len(got) != len(want) {
+		t.Errorf("aspects %v, want %v", got, want)
+	}
+	for a, w := range want {
+		if !slices.Equal(got[a], w) {
+			t.Errorf("%s: %v, want %v", a, got[a], w)
+		}
+	}
+	empty := indexDocuments(nil)
+	for _, a := range []string{DocAspectCatalogue, DocAspectSnapshot, DocAspectRegistry, DocAspectSettings, DocAspectProblems} {
+		if l, ok := empty[a]; !ok || l == nil {
+			t.Errorf("aspect %s missing from an empty index", a)
+		}
+	}
+}

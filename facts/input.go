@@ -18,6 +18,9 @@ type Input struct {
 	// Index lists, per aspect, the servers that have it (see index.go);
 	// policies start from lib.servers(aspect) instead of every server.
 	Index map[string][]int `json:"index"`
+	// DocIndex lists, per aspect, the documents that have it (index.go);
+	// policies start from lib.documents(aspect) instead of every document.
+	DocIndex map[string][]int `json:"doc_index"`
 	// Hidden maps the ids that stand for secret-like names and keys back
 	// to them (hide.go); policies never see it.
 	Hidden *Hidden `json:"-"`

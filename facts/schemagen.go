@@ -5,6 +5,8 @@ import (
 	"reflect"
 )
 
+//go:generate go test -run ^TestInputSchemaIsCurrent$ -update-schema
+
 // InputSchema derives the JSON Schema of the policy input from the Go
 // types, so the schema published in schema/input.schema.json (and used to
 // type-check policies) can never drift from what the engine sends.

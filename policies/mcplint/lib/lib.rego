@@ -55,6 +55,13 @@ servers(aspect) := [input.servers[i] | some i in input.index[aspect]] if {
 	input.index
 } else := input.servers
 
+# documents lists the documents that have an aspect (facts/index.go:
+# catalogue, snapshot, registry, settings, problems, kind/<kind>,
+# client/<id>, format/<format>). Without an index it is every document.
+documents(aspect) := [input.documents[i] | some i in input.doc_index[aspect]] if {
+	input.doc_index
+} else := input.documents
+
 # indexes lists the positions in input.servers of the servers that have
 # an aspect (every position without an index), for rules that keep a
 # server's index apart from the server.

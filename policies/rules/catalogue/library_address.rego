@@ -34,20 +34,20 @@ package mcplint.rules.catalogue["library-address"]
 import data.mcplint.lib
 
 report contains lib.on_doc(d, d.catalogue.libraries_pointer, msg) if {
-	some d in input.documents
+	some d in lib.documents("catalogue")
 	d.catalogue.libraries_pointer != ""
 	d.catalogue.libraries_kind != "array"
 	msg := sprintf("\"libraries\" is %s: write a list of addresses, e.g. [\"https://example.com/team-mcp.json\"]", [d.catalogue.libraries_kind])
 }
 
 report contains lib.on_doc(d, l.pointer, msg) if {
-	some d in input.documents
+	some d in lib.documents("catalogue")
 	some l in d.catalogue.libraries
 	msg := problem(l)
 }
 
 report contains lib.on_doc(d, l.header_value_pointer, msg) if {
-	some d in input.documents
+	some d in lib.documents("catalogue")
 	some l in d.catalogue.libraries
 	l.header_value_pointer != ""
 	msg := "a library's header value is never stored in a file: Paseo keeps it write-only in its panel (team-auth.json, 0600) and sends it only to that site; remove it and set it in Paseo"

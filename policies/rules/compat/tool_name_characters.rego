@@ -22,7 +22,7 @@ package mcplint.rules.compat["tool-name-characters"]
 import data.mcplint.lib
 
 report contains lib.on_doc(d, sprintf("%s/name", [n.pointer]), msg) if {
-	some d in input.documents
+	some d in lib.documents("snapshot")
 	d.snapshot != null
 	some n in d.snapshot.names
 	count(n.bad) > 0

@@ -26,9 +26,9 @@ yaml_clients := {"continue", "goose"}
 
 # A file with Codex's or Grok Build's keys that is not TOML.
 report contains lib.on_doc(d, "", msg) if {
-	clients := toml_clients
-	some d in input.documents
-	name := clients[d.client]
+	some client, name in toml_clients
+	some d in lib.documents(concat("", ["client/", client]))
+	d.client == client
 	d.format != "toml"
 	msg := sprintf("%s reads MCP servers only from TOML (config.toml), so this %s file is never read: write each server as a [mcp_servers.<name>] table in %s", [name, upper(d.format), config_path(d.client)])
 }
@@ -52,7 +52,8 @@ report contains lib.on_doc(d, "", msg) if {
 
 # A JSON client's file written as YAML or TOML.
 report contains lib.on_doc(d, "", msg) if {
-	some d in input.documents
+	some format in ["yaml", "toml"]
+	some d in lib.documents(concat("", ["format/", format]))
 	d.format in {"yaml", "toml"}
 	d.kind == "client-config"
 	not toml_clients[d.client]

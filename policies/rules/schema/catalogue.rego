@@ -70,7 +70,7 @@ stdio_only := {"command", "args", "env"}
 
 # Document shape.
 report contains level(lib.on_doc(d, p.pointer, p.message), p.level) if {
-	some d in input.documents
+	some d in lib.documents("catalogue")
 	some p in d.catalogue.problems
 }
 

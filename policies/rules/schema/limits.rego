@@ -47,7 +47,7 @@ report contains lib.on_doc(d, servers_pointer(d), msg) if {
 # A catalogue read with a larger --max-file-size is still over Paseo's
 # 1 MB cap.
 report contains lib.on_doc(d, "", msg) if {
-	some d in input.documents
+	some d in lib.documents("catalogue")
 	d.catalogue.size > d.catalogue.max_size
 	msg := sprintf("this catalogue is %d bytes, over Paseo's limit of 1 MB (%d bytes): Paseo refuses a document that large; split it into several files", [d.catalogue.size, d.catalogue.max_size])
 }

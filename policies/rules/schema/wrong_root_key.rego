@@ -24,7 +24,7 @@ package mcplint.rules.schema["wrong-root-key"]
 import data.mcplint.lib
 
 report contains with_fix(object.union(lib.on_doc(d, p.pointer, p.message), {"key": p.on_key}), p) if {
-	some d in input.documents
+	some d in lib.documents("problems")
 	some p in d.problems
 	p.kind == "wrong-root-key"
 }

@@ -40,7 +40,7 @@ report contains f if {
 
 # In a tool snapshot's tools.
 report contains f if {
-	some d in input.documents
+	some d in lib.documents("registry")
 	some t in d.registry.text
 	t.kind == "hidden"
 	f := place(lib.on_doc(d, t.pointer, message(t)), t)

@@ -33,7 +33,7 @@ report contains f if {
 }
 
 report contains f if {
-	some d in input.documents
+	some d in lib.documents("registry")
 	some t in d.registry.text
 	t.kind == "injection"
 	f := place(lib.on_doc(d, t.pointer, message(t)), t)

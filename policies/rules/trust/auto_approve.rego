@@ -77,7 +77,7 @@ report contains lib.at(s, t.pointer, msg) if {
 
 # Document-level switches.
 report contains object.union(lib.on_doc(d, st.pointer, msg), {"key": true}) if {
-	some d in input.documents
+	some d in lib.documents("settings")
 	some st in d.settings
 	st.key == "dangerouslySkipPermissions"
 	st.value == "true"
@@ -85,7 +85,7 @@ report contains object.union(lib.on_doc(d, st.pointer, msg), {"key": true}) if {
 }
 
 report contains object.union(lib.on_doc(d, st.pointer, msg), {"key": true}) if {
-	some d in input.documents
+	some d in lib.documents("settings")
 	some st in d.settings
 	st.key == "permissions.defaultMode"
 	st.value == "bypassPermissions"
@@ -93,7 +93,7 @@ report contains object.union(lib.on_doc(d, st.pointer, msg), {"key": true}) if {
 }
 
 report contains object.union(lib.on_doc(d, st.pointer, msg), {"key": true}) if {
-	some d in input.documents
+	some d in lib.documents("settings")
 	some st in d.settings
 	d.tier == "project"
 	d.client == "claude-code"

@@ -38,7 +38,7 @@ report contains lib.at_key(s, block(s), msg) if {
 # trust_file_read: the run read an oceancode trust.json (evaluated once,
 # not once per server).
 trust_file_read if {
-	some d in input.documents
+	some d in lib.documents("kind/trust-file")
 	d.kind == "trust-file"
 }
 

@@ -67,7 +67,7 @@ user_state if {
 }
 
 oceancode if {
-	some d in input.documents
+	some d in lib.documents("kind/trust-file")
 	d.kind == "trust-file"
 }
 
@@ -84,7 +84,7 @@ approved(s) if {
 # approving are the Claude Code settings documents of this run that turn
 # on enableAllProjectMcpServers (worked out once, not once per server).
 approving contains d if {
-	some d in input.documents
+	some d in lib.documents("settings")
 	d.client == "claude-code"
 	d.kind == "settings"
 	some st in d.settings

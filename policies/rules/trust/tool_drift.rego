@@ -27,7 +27,7 @@ package mcplint.rules.trust["tool-drift"]
 import data.mcplint.lib
 
 report contains f if {
-	some d in input.documents
+	some d in lib.documents("snapshot")
 	d.snapshot != null
 	some x in d.snapshot.drift
 	f := object.union(lib.on_doc(d, x.pointer, message(x, d)), extra(x, d))
@@ -35,7 +35,7 @@ report contains f if {
 
 # A pinned server whose snapshot is gone cannot be compared.
 report contains f if {
-	some d in input.documents
+	some d in lib.documents("snapshot")
 	d.kind == "tool-pins"
 	d.snapshot != null
 	some n in d.snapshot.unrecorded

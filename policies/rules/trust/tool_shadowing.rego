@@ -26,7 +26,7 @@ package mcplint.rules.trust["tool-shadowing"]
 import data.mcplint.lib
 
 report contains f if {
-	some d in input.documents
+	some d in lib.documents("snapshot")
 	d.snapshot != null
 	some c in d.snapshot.clashes
 	f := object.union(lib.on_doc(d, c.pointer, message(c)), {"related": related(c)})
