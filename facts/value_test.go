@@ -35,7 +35,7 @@ func TestReflectLayoutSeesEveryField(t *testing.T) {
 		"\nServerFact Args:args:[]ArgFact ",
 		" Shadows:shadows:[]int ",
 		"\nRefFact Expanded:expanded:bool HasDefault:has_default:bool Name:name:string Set:set:*bool Syntax:syntax:string\n",
-		"\nInput Config:config:ConfigFact Documents:documents:[]DocFact Groups:groups:[]GroupFact Index:index:map[string][]int ",
+		"\nInput Config:config:ConfigFact DocIndex:doc_index:map[string][]int Documents:documents:[]DocFact Groups:groups:[]GroupFact Index:index:map[string][]int ",
 	} {
 		if !strings.Contains(layout, want) {
 			t.Errorf("layout lacks %q", want)
