@@ -12,7 +12,7 @@ import (
 // genLayout is the layout of the types the code below converts: when
 // it is not what reflection reads from the compiled types (a field added
 // without go generate ./facts), Value converts by reflection instead.
-const genLayout = "AddressFact Host:host:string Pointer:pointer:string Scheme:scheme:string Value:value:string Why:why:string\nApproveItem All:all:bool Pointer:pointer:string Tool:tool:string Writes:writes:bool\nArgFact Index:index:int Pointer:pointer:string Refs:refs:[]RefFact Secrets:secrets:[]SecretFact Value:value:string\nBudgetConfig ServersMax:servers_max:int ServersWarn:servers_warn:int ToolsMax:tools_max:int ToolsPerServer:tools_per_server:int ToolsWarn:tools_warn:int\nCatalogueDocFact Libraries:libraries:[]LibraryAddressFact LibrariesKind:libraries_kind:string LibrariesPointer:libraries_pointer:string MaxServers:max_servers:int MaxSize:max_size:int Problems:problems:[]CatalogueProblem ServerCount:server_count:int Shape:shape:string Size:size:int Team:team:bool\nCatalogueFact Addresses:addresses:[]LinkFact Auth:auth:*ValueFact Category:category:*CategoryFact Curation:curation:*CurationFact Dollars:dollars:[]DollarRefFact EntryKind:entry_kind:string Fields:fields:[]FieldFact ID:id:string IDPointer:id_pointer:string Inputs:inputs:[]InputFact Kind:kind:string Literals:literals:[]LiteralFact Placeholders:placeholders:[]PlaceholderFact Pointer:pointer:string Problems:problems:[]CatalogueProblem Setup:setup:*SetupFact Shape:shape:string Transport:transport:*ValueFact\nCatalogueProblem Key:key:string Kind:kind:string Level:level:string Message:message:string OnKey:on_key:bool Pointer:pointer:string\nCategoryFact Kind:kind:string Known:known:bool Name:name:string Older:older:bool Pointer:pointer:string Value:value:string\nCommandFact Base:base:string Kind:kind:string Pointer:pointer:string Value:value:string\nConfigFact AllowCommands:allow_commands:[]string AllowHosts:allow_hosts:[]string AllowPackages:allow_packages:[]string Budget:budget:BudgetConfig DenyCommands:deny_commands:[]string DenyHosts:deny_hosts:[]string DenyPackages:deny_packages:[]string MetaTools:meta_tools:bool TargetWindows:target_windows:bool ToolSearch:tool_search:bool\nCurationFact Fields:fields:[]FieldFact Kind:kind:string Links:links:[]LinkFact Pointer:pointer:string VerifiedAtValid:verified_at_valid:bool\nDocFact Catalogue:catalogue:*CatalogueDocFact Client:client:string ClientName:client_name:string ClientUnsure:client_unsure:bool DevelopsServer:develops_server:string Explicit:explicit:bool Format:format:string Index:index:int Kind:kind:string ParseOK:parse_ok:bool Path:path:string Problems:problems:[]FieldProblem Project:project:string Registry:registry:*RegistryDocFact RootKeys:root_keys:[]FieldFact ServerCount:server_count:int ServersKey:servers_key:string ServersKind:servers_kind:string Settings:settings:[]SettingFact Size:size:int Snapshot:snapshot:*SnapshotFact Sniffed:sniffed:bool Tier:tier:string Variant:variant:string\nDollarRefFact Field:field:string Key:key:string Name:name:string Pointer:pointer:string Text:text:string\nFieldFact Key:key:string Kind:kind:string Pointer:pointer:string Value:value:string\nFieldProblem Fix:fix:*FixIntent Key:key:string Kind:kind:string Level:level:string Message:message:string OnKey:on_key:bool Pointer:pointer:string Want:want:string\nFixIntent Kind:kind:string Pointer:pointer:string Value:value:string\nFlagFact Flag:flag:string Index:index:int Pointer:pointer:string Why:why:string\nGroupFact Client:client:string Members:members:[]int Project:project:string ToolSearch:tool_search:string ToolSearchBy:tool_search_by:string\nHeaderShape Bad:bad:[]string Dot:dot:bool Empty:empty:bool Padded:padded:bool\nInput Config:config:ConfigFact DocIndex:doc_index:map[string][]int Documents:documents:[]DocFact Groups:groups:[]GroupFact Index:index:map[string][]int LoaderFindings:loader_findings:[]LoaderFinding Servers:servers:[]ServerFact\nInputFact DefaultPointer:default_pointer:string DefaultSecrets:default_secrets:[]SecretFact EnvVar:env_var:string EnvVarPointer:env_var_pointer:string Fields:fields:[]FieldFact ID:id:string IDPointer:id_pointer:string Kind:kind:string Pointer:pointer:string Scope:scope:string\nLibraryAddressFact Address:address:string APIPath:api_path:bool Extension:extension:string HasFragment:has_fragment:bool HasPassword:has_password:bool HasQuery:has_query:bool HasUser:has_user:bool Header:header:string HeaderPointer:header_pointer:string HeaderValuePointer:header_value_pointer:string Host:host:string ItemKind:item_kind:string Loopback:loopback:bool Path:path:string Pointer:pointer:string Read:read:string Scheme:scheme:string SecretQueryKeys:secret_query_keys:[]string Valid:valid:bool\nLinkFact Host:host:string Key:key:string Length:length:int Pointer:pointer:string Scheme:scheme:string Valid:valid:bool Value:value:string VendorSite:vendor_site:bool\nLiteralFact Field:field:string Key:key:string Pointer:pointer:string Value:value:string\nLoaderFinding Doc:doc:int End:end:int Level:level:string Message:message:string Offset:offset:int Rule:rule:string\nNameShape Bad:bad:[]string Length:length:int Separator:separator:bool\nOAuthFact ClientID:client_id:string Disabled:disabled:bool HasSecret:has_secret:bool Pointer:pointer:string SecretPointer:secret_pointer:string\nPackageProblem Arg:arg:int Kind:kind:string Package:package:int Pointer:pointer:string\nPairFact IsReference:is_reference:bool Key:key:string KeyShape:key_shape:*HeaderShape Kind:kind:string Placeholder:placeholder:bool Pointer:pointer:string Refs:refs:[]RefFact Secrets:secrets:[]SecretFact Value:value:string\nPinFact Definition:definition:string Drift:drift:bool Hash:hash:string Pinned:pinned:string Source:source:string\nPlaceholderFact CaseOf:case_of:string Declared:declared:bool Field:field:string Key:key:string Name:name:string Pointer:pointer:string Template:template:bool\nRefFact Expanded:expanded:bool HasDefault:has_default:bool Name:name:string Set:set:*bool Syntax:syntax:string\nRegistryDocFact Legacy:legacy:bool LegacyPointer:legacy_pointer:string Newest:newest:string Schema:schema:string Shape:shape:string Text:text:[]TextFact Tools:tools:int\nRegistryFact Declared:declared:string Issues:issues:[]RegistryIssue Migration:migration:string Name:name:string Newest:newest:string Packages:packages:[]RegistryPackageFact Problems:problems:[]PackageProblem Schema:schema:string SchemaPointer:schema_pointer:string Status:status:string Version:version:string\nRegistryIssue Key:key:bool Kind:kind:string Message:message:string Pointer:pointer:string\nRegistryPackageFact BaseURL:base_url:string BaseURLOfficial:base_url_official:bool BaseURLPointer:base_url_pointer:string HasFileSha256:has_file_sha256:bool Identifier:identifier:string IdentifierPointer:identifier_pointer:string ImagePointer:image_pointer:string ImageProblem:image_problem:string ImageSuggestion:image_suggestion:string ImageTag:image_tag:string Index:index:int KnownType:known_type:bool OfficialBaseURLs:official_base_urls:[]string Pointer:pointer:string RegistryType:registry_type:string Runner:runner:string RunnerFlags:runner_flags:[]FlagFact ShellArgs:shell_args:[]ShellArgFact TypePointer:type_pointer:string Version:version:string VersionPointer:version_pointer:string VersionProblem:version_problem:string\nRunnerFact Ecosystem:ecosystem:string Flags:flags:[]FlagFact Local:local:bool Package:package:string PackagePointer:package_pointer:string Privileges:privileges:[]FlagFact Problem:problem:string Registry:registry:bool Runner:runner:string Spec:spec:string Suggestion:suggestion:string Version:version:string\nSecretFact Description:description:string Detector:detector:string Masked:masked:string\nServerFact Args:args:[]ArgFact Builtin:builtin:string Catalogue:catalogue:*CatalogueFact Client:client:string Command:command:*CommandFact DisabledBy:disabled_by:string Doc:doc:int Enabled:enabled:bool Env:env:[]PairFact FieldProblems:field_problems:[]FieldProblem Fields:fields:[]FieldFact Headers:headers:[]PairFact Index:index:int ListenAll:listen_all:[]AddressFact MachinePaths:machine_paths:[]AddressFact MergedFrom:merged_from:int Name:name:string NameShape:name_shape:NameShape OAuth:oauth:*OAuthFact Pin:pin:PinFact PlainArgs:plain_args:[]AddressFact Pointer:pointer:string Project:project:string Registry:registry:*RegistryFact Runner:runner:*RunnerFact ShadowedBy:shadowed_by:int Shadows:shadows:[]int Shell:shell:*ShellFact State:state:string Text:text:[]TextFact Tier:tier:string Tools:tools:ToolsFact Transport:transport:string Trust:trust:TrustFact Type:type:string Untrusted:untrusted:bool UntrustedBy:untrusted_by:string URL:url:*URLFact Via:via:string\nSettingFact Key:key:string Pointer:pointer:string Value:value:string\nSetupFact AtVendorHost:at_vendor_host:bool Clients:clients:[]ValueFact Fields:fields:[]FieldFact GuideURL:guide_url:*LinkFact Kind:kind:string KindPointer:kind_pointer:string Pointer:pointer:string ReasonLength:reason_length:int ReasonLines:reason_lines:int ReasonPointer:reason_pointer:string ServerHost:server_host:string SetupKind:setup_kind:string Steps:steps:[]StepFact StepsKind:steps_kind:string StepsPointer:steps_pointer:string URLTemplate:url_template:*URLTemplateFact Vendor:vendor:string VendorHost:vendor_host:string\nShellArgFact Chars:chars:[]string Pointer:pointer:string Value:value:string\nShellFact BroadPaths:broad_paths:[]FlagFact CommandSubstitution:command_substitution:bool Downloader:downloader:string Filesystem:filesystem:bool Interpreter:interpreter:string Launcher:launcher:string PipeToInterpreter:pipe_to_interpreter:bool Pointer:pointer:string\nSnapshotFact Clashes:clashes:[]ToolClashFact Drift:drift:[]ToolDriftFact Names:names:[]ToolNameFact Pinned:pinned:bool PinsPath:pins_path:string Unrecorded:unrecorded:[]string\nStepFact Index:index:int Kind:kind:string Length:length:int Links:links:[]LinkFact Pointer:pointer:string\nTextFact Classes:classes:[]string Count:count:int Decoded:decoded:string End:end:*int Field:field:string Hidden:hidden:bool Key:key:bool Kind:kind:string Message:message:string Offset:offset:*int Pattern:pattern:string Pointer:pointer:string Secret:secret:bool Server:server:string Tool:tool:string Why:why:string\nToolApprovalFact Mode:mode:string Pointer:pointer:string Tool:tool:string Writes:writes:bool\nToolClashFact Kind:kind:string Other:other:string OtherClient:other_client:string OtherDoc:other_doc:int OtherPointer:other_pointer:string OtherTool:other_tool:string Pointer:pointer:string Server:server:string Tool:tool:string\nToolDriftFact Current:current:string Kind:kind:string Parts:parts:[]string Pinned:pinned:string Pointer:pointer:string Server:server:string Tool:tool:string\nToolHintFact Annotated:annotated:bool Destructive:destructive:bool Name:name:string OpenWorld:open_world:bool ReadOnly:read_only:bool\nToolNameFact Bad:bad:[]string Full:full:string Pointer:pointer:string Server:server:string Tool:tool:string\nToolsFact Count:count:int Hints:hints:[]ToolHintFact Known:known:bool Names:names:[]string\nTrustFact ApprovalMode:approval_mode:string ApprovalModePointer:approval_mode_pointer:string Approved:approved:bool ApprovedBy:approved_by:string AutoApprove:auto_approve:[]string AutoApproveItems:auto_approve_items:[]ApproveItem ClientName:client_name:string FieldMerge:field_merge:bool Pointer:pointer:string Precedence:precedence:[]string TierRank:tier_rank:int ToolApprovals:tool_approvals:[]ToolApprovalFact TrustAll:trust_all:bool TrustPointer:trust_pointer:string\nURLFact HasPassword:has_password:bool HasUser:has_user:bool Host:host:string Key:key:string Length:length:int LocalNetwork:local_network:bool Loopback:loopback:bool Path:path:string Pointer:pointer:string Port:port:string Refs:refs:[]RefFact Scheme:scheme:string SecretQueryKeys:secret_query_keys:[]string Secrets:secrets:[]SecretFact Valid:valid:bool Value:value:string\nURLTemplateFact Count:count:int Host:host:string Kind:kind:string Others:others:[]string OwnAddress:own_address:bool Placement:placement:string Pointer:pointer:string Scheme:scheme:string ServerAddress:server_address:string Value:value:string\nValueFact Kind:kind:string Pointer:pointer:string Value:value:string\n"
+const genLayout = "AddressFact Host:host:string Pointer:pointer:string Scheme:scheme:string Value:value:string Why:why:string\nApproveItem All:all:bool Pointer:pointer:string Tool:tool:string Writes:writes:bool\nArgFact Index:index:int Pointer:pointer:string Refs:refs:[]RefFact Secrets:secrets:[]SecretFact Value:value:string\nBudgetConfig ServersMax:servers_max:int ServersWarn:servers_warn:int ToolsMax:tools_max:int ToolsPerServer:tools_per_server:int ToolsWarn:tools_warn:int\nCatalogueDocFact Libraries:libraries:[]LibraryAddressFact LibrariesKind:libraries_kind:string LibrariesPointer:libraries_pointer:string MaxServers:max_servers:int MaxSize:max_size:int Problems:problems:[]CatalogueProblem ServerCount:server_count:int Shape:shape:string Size:size:int Team:team:bool\nCatalogueFact Addresses:addresses:[]LinkFact Auth:auth:*ValueFact Category:category:*CategoryFact Curation:curation:*CurationFact Dollars:dollars:[]DollarRefFact EntryKind:entry_kind:string Fields:fields:[]FieldFact ID:id:string IDPointer:id_pointer:string Inputs:inputs:[]InputFact Kind:kind:string Literals:literals:[]LiteralFact Placeholders:placeholders:[]PlaceholderFact Pointer:pointer:string Problems:problems:[]CatalogueProblem Setup:setup:*SetupFact Shape:shape:string Transport:transport:*ValueFact\nCatalogueProblem Key:key:string Kind:kind:string Level:level:string Message:message:string OnKey:on_key:bool Pointer:pointer:string\nCategoryFact Kind:kind:string Known:known:bool Name:name:string Older:older:bool Pointer:pointer:string Value:value:string\nCommandFact Base:base:string Kind:kind:string Pointer:pointer:string Value:value:string\nConfigFact AllowCommands:allow_commands:[]string AllowHosts:allow_hosts:[]string AllowPackages:allow_packages:[]string Budget:budget:BudgetConfig DenyCommands:deny_commands:[]string DenyHosts:deny_hosts:[]string DenyPackages:deny_packages:[]string MetaTools:meta_tools:bool TargetWindows:target_windows:bool ToolSearch:tool_search:bool\nCurationFact Fields:fields:[]FieldFact Kind:kind:string Links:links:[]LinkFact Pointer:pointer:string VerifiedAtValid:verified_at_valid:bool\nDocFact Catalogue:catalogue:*CatalogueDocFact Client:client:string ClientName:client_name:string ClientUnsure:client_unsure:bool DevelopsServer:develops_server:string Explicit:explicit:bool Format:format:string Index:index:int Kind:kind:string ParseOK:parse_ok:bool Path:path:string Problems:problems:[]FieldProblem Project:project:string Registry:registry:*RegistryDocFact RootKeys:root_keys:[]FieldFact ServerCount:server_count:int ServersKey:servers_key:string ServersKind:servers_kind:string Settings:settings:[]SettingFact Size:size:int Snapshot:snapshot:*SnapshotFact Sniffed:sniffed:bool Tier:tier:string Variant:variant:string\nDollarRefFact Field:field:string Key:key:string Name:name:string Pointer:pointer:string Text:text:string\nFieldFact Key:key:string Kind:kind:string Pointer:pointer:string Value:value:string\nFieldProblem Fix:fix:*FixIntent Key:key:string Kind:kind:string Level:level:string Message:message:string OnKey:on_key:bool Pointer:pointer:string Want:want:string\nFixIntent Kind:kind:string Pointer:pointer:string Value:value:string\nFlagFact Flag:flag:string Index:index:int Pointer:pointer:string Why:why:string\nGroupFact Client:client:string Members:members:[]int Project:project:string ToolSearch:tool_search:string ToolSearchBy:tool_search_by:string\nHeaderShape Bad:bad:[]string Dot:dot:bool Empty:empty:bool Padded:padded:bool\nInput Config:config:ConfigFact DocIndex:doc_index:map[string][]int Documents:documents:[]DocFact Groups:groups:[]GroupFact Index:index:map[string][]int LoaderFindings:loader_findings:[]LoaderFinding Servers:servers:[]ServerFact\nInputFact DefaultPointer:default_pointer:string DefaultSecrets:default_secrets:[]SecretFact EnvVar:env_var:string EnvVarPointer:env_var_pointer:string Fields:fields:[]FieldFact ID:id:string IDPointer:id_pointer:string Kind:kind:string Pointer:pointer:string Scope:scope:string\nLibraryAddressFact Address:address:string APIPath:api_path:bool Extension:extension:string HasFragment:has_fragment:bool HasPassword:has_password:bool HasQuery:has_query:bool HasUser:has_user:bool Header:header:string HeaderPointer:header_pointer:string HeaderValuePointer:header_value_pointer:string Host:host:string ItemKind:item_kind:string Loopback:loopback:bool Path:path:string Pointer:pointer:string Read:read:string Scheme:scheme:string SecretQueryKeys:secret_query_keys:[]string Valid:valid:bool\nLinkFact Host:host:string Key:key:string Length:length:int Pointer:pointer:string Scheme:scheme:string Valid:valid:bool Value:value:string VendorSite:vendor_site:bool\nLiteralFact Field:field:string Key:key:string Pointer:pointer:string Value:value:string\nLiteralKeyFact DefaultRef:default_ref:string Field:field:string Fix:fix:*FixIntent Key:key:string Pointer:pointer:string Ref:ref:string Rewritten:rewritten:string Secret:secret:SecretFact Value:value:string Var:var:string Where:where:string\nLoaderFinding Doc:doc:int End:end:int Level:level:string Message:message:string Offset:offset:int Rule:rule:string\nNameShape Bad:bad:[]string Length:length:int Separator:separator:bool\nOAuthFact ClientID:client_id:string Disabled:disabled:bool HasSecret:has_secret:bool Pointer:pointer:string SecretPointer:secret_pointer:string\nPackageProblem Arg:arg:int Kind:kind:string Package:package:int Pointer:pointer:string\nPairFact IsReference:is_reference:bool Key:key:string KeyShape:key_shape:*HeaderShape Kind:kind:string Placeholder:placeholder:bool Pointer:pointer:string Refs:refs:[]RefFact Secrets:secrets:[]SecretFact Value:value:string\nPinFact Definition:definition:string Drift:drift:bool Hash:hash:string Pinned:pinned:string Source:source:string\nPlaceholderFact CaseOf:case_of:string Declared:declared:bool Field:field:string Key:key:string Name:name:string Pointer:pointer:string Template:template:bool\nRefFact Expanded:expanded:bool HasDefault:has_default:bool Name:name:string Set:set:*bool Syntax:syntax:string\nRegistryDocFact Legacy:legacy:bool LegacyPointer:legacy_pointer:string Newest:newest:string Schema:schema:string Shape:shape:string Text:text:[]TextFact Tools:tools:int\nRegistryFact Declared:declared:string Issues:issues:[]RegistryIssue Migration:migration:string Name:name:string Newest:newest:string Packages:packages:[]RegistryPackageFact Problems:problems:[]PackageProblem Schema:schema:string SchemaPointer:schema_pointer:string Status:status:string Version:version:string\nRegistryIssue Key:key:bool Kind:kind:string Message:message:string Pointer:pointer:string\nRegistryPackageFact BaseURL:base_url:string BaseURLOfficial:base_url_official:bool BaseURLPointer:base_url_pointer:string HasFileSha256:has_file_sha256:bool Identifier:identifier:string IdentifierPointer:identifier_pointer:string ImagePointer:image_pointer:string ImageProblem:image_problem:string ImageSuggestion:image_suggestion:string ImageTag:image_tag:string Index:index:int KnownType:known_type:bool OfficialBaseURLs:official_base_urls:[]string Pointer:pointer:string RegistryType:registry_type:string Runner:runner:string RunnerFlags:runner_flags:[]FlagFact ShellArgs:shell_args:[]ShellArgFact TypePointer:type_pointer:string Version:version:string VersionPointer:version_pointer:string VersionProblem:version_problem:string\nRunnerFact Ecosystem:ecosystem:string Flags:flags:[]FlagFact Local:local:bool Package:package:string PackagePointer:package_pointer:string Privileges:privileges:[]FlagFact Problem:problem:string Registry:registry:bool Runner:runner:string Spec:spec:string Suggestion:suggestion:string Version:version:string\nSecretFact Description:description:string Detector:detector:string Masked:masked:string\nServerFact Args:args:[]ArgFact Builtin:builtin:string Catalogue:catalogue:*CatalogueFact Client:client:string Command:command:*CommandFact DisabledBy:disabled_by:string Doc:doc:int Enabled:enabled:bool Env:env:[]PairFact FieldProblems:field_problems:[]FieldProblem Fields:fields:[]FieldFact Headers:headers:[]PairFact Index:index:int ListenAll:listen_all:[]AddressFact LiteralKeys:literal_keys:[]LiteralKeyFact MachinePaths:machine_paths:[]AddressFact MergedFrom:merged_from:int Name:name:string NameShape:name_shape:NameShape OAuth:oauth:*OAuthFact Pin:pin:PinFact PlainArgs:plain_args:[]AddressFact Pointer:pointer:string Project:project:string Registry:registry:*RegistryFact Runner:runner:*RunnerFact ShadowedBy:shadowed_by:int Shadows:shadows:[]int Shell:shell:*ShellFact State:state:string Text:text:[]TextFact Tier:tier:string Tools:tools:ToolsFact Transport:transport:string Trust:trust:TrustFact Type:type:string Untrusted:untrusted:bool UntrustedBy:untrusted_by:string URL:url:*URLFact Via:via:string\nSettingFact Key:key:string Pointer:pointer:string Value:value:string\nSetupFact AtVendorHost:at_vendor_host:bool Clients:clients:[]ValueFact Fields:fields:[]FieldFact GuideURL:guide_url:*LinkFact Kind:kind:string KindPointer:kind_pointer:string Pointer:pointer:string ReasonLength:reason_length:int ReasonLines:reason_lines:int ReasonPointer:reason_pointer:string ServerHost:server_host:string SetupKind:setup_kind:string Steps:steps:[]StepFact StepsKind:steps_kind:string StepsPointer:steps_pointer:string URLTemplate:url_template:*URLTemplateFact Vendor:vendor:string VendorHost:vendor_host:string\nShellArgFact Chars:chars:[]string Pointer:pointer:string Value:value:string\nShellFact BroadPaths:broad_paths:[]FlagFact CommandSubstitution:command_substitution:bool Downloader:downloader:string Filesystem:filesystem:bool Interpreter:interpreter:string Launcher:launcher:string PipeToInterpreter:pipe_to_interpreter:bool Pointer:pointer:string\nSnapshotFact Clashes:clashes:[]ToolClashFact Drift:drift:[]ToolDriftFact Names:names:[]ToolNameFact Pinned:pinned:bool PinsPath:pins_path:string Unrecorded:unrecorded:[]string\nStepFact Index:index:int Kind:kind:string Length:length:int Links:links:[]LinkFact Pointer:pointer:string\nTextFact Classes:classes:[]string Count:count:int Decoded:decoded:string End:end:*int Field:field:string Hidden:hidden:bool Key:key:bool Kind:kind:string Message:message:string Offset:offset:*int Pattern:pattern:string Pointer:pointer:string Secret:secret:bool Server:server:string Tool:tool:string Why:why:string\nToolApprovalFact Mode:mode:string Pointer:pointer:string Tool:tool:string Writes:writes:bool\nToolClashFact Kind:kind:string Other:other:string OtherClient:other_client:string OtherDoc:other_doc:int OtherPointer:other_pointer:string OtherTool:other_tool:string Pointer:pointer:string Server:server:string Tool:tool:string\nToolDriftFact Current:current:string Kind:kind:string Parts:parts:[]string Pinned:pinned:string Pointer:pointer:string Server:server:string Tool:tool:string\nToolHintFact Annotated:annotated:bool Destructive:destructive:bool Name:name:string OpenWorld:open_world:bool ReadOnly:read_only:bool\nToolNameFact Bad:bad:[]string Full:full:string Pointer:pointer:string Server:server:string Tool:tool:string\nToolsFact Count:count:int Hints:hints:[]ToolHintFact Known:known:bool Names:names:[]string\nTrustFact ApprovalMode:approval_mode:string ApprovalModePointer:approval_mode_pointer:string Approved:approved:bool ApprovedBy:approved_by:string AutoApprove:auto_approve:[]string AutoApproveItems:auto_approve_items:[]ApproveItem ClientName:client_name:string FieldMerge:field_merge:bool Pointer:pointer:string Precedence:precedence:[]string TierRank:tier_rank:int ToolApprovals:tool_approvals:[]ToolApprovalFact TrustAll:trust_all:bool TrustPointer:trust_pointer:string\nURLFact HasPassword:has_password:bool HasUser:has_user:bool Host:host:string Key:key:string Length:length:int LocalNetwork:local_network:bool Loopback:loopback:bool Path:path:string Pointer:pointer:string Port:port:string Refs:refs:[]RefFact Scheme:scheme:string SecretQueryKeys:secret_query_keys:[]string Secrets:secrets:[]SecretFact Valid:valid:bool Value:value:string\nURLTemplateFact Count:count:int Host:host:string Kind:kind:string Others:others:[]string OwnAddress:own_address:bool Placement:placement:string Pointer:pointer:string Scheme:scheme:string ServerAddress:server_address:string Value:value:string\nValueFact Kind:kind:string Pointer:pointer:string Value:value:string\n"
 
 var (
 	jkAddress             = ast.StringTerm("address")
@@ -61,6 +61,7 @@ var (
 	jkDeclared            = ast.StringTerm("declared")
 	jkDecoded             = ast.StringTerm("decoded")
 	jkDefaultPointer      = ast.StringTerm("default_pointer")
+	jkDefaultRef          = ast.StringTerm("default_ref")
 	jkDefaultSecrets      = ast.StringTerm("default_secrets")
 	jkDefinition          = ast.StringTerm("definition")
 	jkDenyCommands        = ast.StringTerm("deny_commands")
@@ -147,6 +148,7 @@ var (
 	jkLibrariesPointer    = ast.StringTerm("libraries_pointer")
 	jkLinks               = ast.StringTerm("links")
 	jkListenAll           = ast.StringTerm("listen_all")
+	jkLiteralKeys         = ast.StringTerm("literal_keys")
 	jkLiterals            = ast.StringTerm("literals")
 	jkLoaderFindings      = ast.StringTerm("loader_findings")
 	jkLocal               = ast.StringTerm("local")
@@ -207,9 +209,11 @@ var (
 	jkReasonLength        = ast.StringTerm("reason_length")
 	jkReasonLines         = ast.StringTerm("reason_lines")
 	jkReasonPointer       = ast.StringTerm("reason_pointer")
+	jkRef                 = ast.StringTerm("ref")
 	jkRefs                = ast.StringTerm("refs")
 	jkRegistry            = ast.StringTerm("registry")
 	jkRegistryType        = ast.StringTerm("registry_type")
+	jkRewritten           = ast.StringTerm("rewritten")
 	jkRootKeys            = ast.StringTerm("root_keys")
 	jkRule                = ast.StringTerm("rule")
 	jkRunner              = ast.StringTerm("runner")
@@ -280,6 +284,7 @@ var (
 	jkUrlTemplate         = ast.StringTerm("url_template")
 	jkValid               = ast.StringTerm("valid")
 	jkValue               = ast.StringTerm("value")
+	jkVar                 = ast.StringTerm("var")
 	jkVariant             = ast.StringTerm("variant")
 	jkVendor              = ast.StringTerm("vendor")
 	jkVendorHost          = ast.StringTerm("vendor_host")
@@ -290,6 +295,7 @@ var (
 	jkVersionProblem      = ast.StringTerm("version_problem")
 	jkVia                 = ast.StringTerm("via")
 	jkWant                = ast.StringTerm("want")
+	jkWhere               = ast.StringTerm("where")
 	jkWhy                 = ast.StringTerm("why")
 	jkWrites              = ast.StringTerm("writes")
 )
@@ -390,7 +396,7 @@ func (c *converter) rowLoaderFinding(v *LoaderFinding) *ast.Term {
 }
 
 func (c *converter) rowServerFact(v *ServerFact) *ast.Term {
-	var kv [39][2]*ast.Term
+	var kv [40][2]*ast.Term
 	kv[0] = [2]*ast.Term{jkArgs, c.memoListArgFact(8, v.Args)}
 	kv[1] = [2]*ast.Term{jkBuiltin, c.str(v.Builtin)}
 	kv[2] = [2]*ast.Term{jkCatalogue, c.memoPtrCatalogueFact(9, v.Catalogue)}
@@ -405,31 +411,32 @@ func (c *converter) rowServerFact(v *ServerFact) *ast.Term {
 	kv[11] = [2]*ast.Term{jkHeaders, c.memoListPairFact(14, v.Headers)}
 	kv[12] = [2]*ast.Term{jkIndex, c.int(v.Index)}
 	kv[13] = [2]*ast.Term{jkListenAll, c.memoListAddressFact(15, v.ListenAll)}
-	kv[14] = [2]*ast.Term{jkMachinePaths, c.memoListAddressFact(16, v.MachinePaths)}
-	kv[15] = [2]*ast.Term{jkMergedFrom, c.int(v.MergedFrom)}
-	kv[16] = [2]*ast.Term{jkName, c.str(v.Name)}
-	kv[17] = [2]*ast.Term{jkNameShape, c.memoNameShape(17, &v.NameShape)}
-	kv[18] = [2]*ast.Term{jkOauth, c.memoPtrOAuthFact(18, v.OAuth)}
-	kv[19] = [2]*ast.Term{jkPin, c.memoPinFact(19, &v.Pin)}
-	kv[20] = [2]*ast.Term{jkPlainArgs, c.memoListAddressFact(20, v.PlainArgs)}
-	kv[21] = [2]*ast.Term{jkPointer, c.str(v.Pointer)}
-	kv[22] = [2]*ast.Term{jkProject, c.str(v.Project)}
-	kv[23] = [2]*ast.Term{jkRegistry, c.memoPtrRegistryFact(21, v.Registry)}
-	kv[24] = [2]*ast.Term{jkRunner, c.memoPtrRunnerFact(22, v.Runner)}
-	kv[25] = [2]*ast.Term{jkShadowedBy, c.int(v.ShadowedBy)}
-	kv[26] = [2]*ast.Term{jkShadows, c.memoListInt(23, v.Shadows)}
-	kv[27] = [2]*ast.Term{jkShell, c.memoPtrShellFact(24, v.Shell)}
-	kv[28] = [2]*ast.Term{jkState, c.str(v.State)}
-	kv[29] = [2]*ast.Term{jkText, c.memoListTextFact(25, v.Text)}
-	kv[30] = [2]*ast.Term{jkTier, c.str(v.Tier)}
-	kv[31] = [2]*ast.Term{jkTools, c.memoToolsFact(26, &v.Tools)}
-	kv[32] = [2]*ast.Term{jkTransport, c.str(v.Transport)}
-	kv[33] = [2]*ast.Term{jkTrust, c.memoTrustFact(27, &v.Trust)}
-	kv[34] = [2]*ast.Term{jkType, c.str(v.Type)}
-	kv[35] = [2]*ast.Term{jkUntrusted, ast.InternedTerm(v.Untrusted)}
-	kv[36] = [2]*ast.Term{jkUntrustedBy, c.str(v.UntrustedBy)}
-	kv[37] = [2]*ast.Term{jkUrl, c.memoPtrURLFact(28, v.URL)}
-	kv[38] = [2]*ast.Term{jkVia, c.str(v.Via)}
+	kv[14] = [2]*ast.Term{jkLiteralKeys, c.memoListLiteralKeyFact(16, v.LiteralKeys)}
+	kv[15] = [2]*ast.Term{jkMachinePaths, c.memoListAddressFact(17, v.MachinePaths)}
+	kv[16] = [2]*ast.Term{jkMergedFrom, c.int(v.MergedFrom)}
+	kv[17] = [2]*ast.Term{jkName, c.str(v.Name)}
+	kv[18] = [2]*ast.Term{jkNameShape, c.memoNameShape(18, &v.NameShape)}
+	kv[19] = [2]*ast.Term{jkOauth, c.memoPtrOAuthFact(19, v.OAuth)}
+	kv[20] = [2]*ast.Term{jkPin, c.memoPinFact(20, &v.Pin)}
+	kv[21] = [2]*ast.Term{jkPlainArgs, c.memoListAddressFact(21, v.PlainArgs)}
+	kv[22] = [2]*ast.Term{jkPointer, c.str(v.Pointer)}
+	kv[23] = [2]*ast.Term{jkProject, c.str(v.Project)}
+	kv[24] = [2]*ast.Term{jkRegistry, c.memoPtrRegistryFact(22, v.Registry)}
+	kv[25] = [2]*ast.Term{jkRunner, c.memoPtrRunnerFact(23, v.Runner)}
+	kv[26] = [2]*ast.Term{jkShadowedBy, c.int(v.ShadowedBy)}
+	kv[27] = [2]*ast.Term{jkShadows, c.memoListInt(24, v.Shadows)}
+	kv[28] = [2]*ast.Term{jkShell, c.memoPtrShellFact(25, v.Shell)}
+	kv[29] = [2]*ast.Term{jkState, c.str(v.State)}
+	kv[30] = [2]*ast.Term{jkText, c.memoListTextFact(26, v.Text)}
+	kv[31] = [2]*ast.Term{jkTier, c.str(v.Tier)}
+	kv[32] = [2]*ast.Term{jkTools, c.memoToolsFact(27, &v.Tools)}
+	kv[33] = [2]*ast.Term{jkTransport, c.str(v.Transport)}
+	kv[34] = [2]*ast.Term{jkTrust, c.memoTrustFact(28, &v.Trust)}
+	kv[35] = [2]*ast.Term{jkType, c.str(v.Type)}
+	kv[36] = [2]*ast.Term{jkUntrusted, ast.InternedTerm(v.Untrusted)}
+	kv[37] = [2]*ast.Term{jkUntrustedBy, c.str(v.UntrustedBy)}
+	kv[38] = [2]*ast.Term{jkUrl, c.memoPtrURLFact(29, v.URL)}
+	kv[39] = [2]*ast.Term{jkVia, c.str(v.Via)}
 	return ast.NewTerm(ast.NewObject(kv[:]...))
 }
 
@@ -499,6 +506,17 @@ func (c *converter) valListInt(v []int) *ast.Term {
 	ts := make([]*ast.Term, len(v))
 	for i := range v {
 		ts[i] = c.int(v[i])
+	}
+	return ast.NewTerm(ast.NewArray(ts...))
+}
+
+func (c *converter) valListLiteralKeyFact(v []LiteralKeyFact) *ast.Term {
+	if len(v) == 0 {
+		return ast.InternedEmptyArray
+	}
+	ts := make([]*ast.Term, len(v))
+	for i := range v {
+		ts[i] = c.valLiteralKeyFact(&v[i])
 	}
 	return ast.NewTerm(ast.NewArray(ts...))
 }
@@ -809,6 +827,22 @@ func (c *converter) valListToolHintFact(v []ToolHintFact) *ast.Term {
 		ts[i] = c.valToolHintFact(&v[i])
 	}
 	return ast.NewTerm(ast.NewArray(ts...))
+}
+
+func (c *converter) valLiteralKeyFact(v *LiteralKeyFact) *ast.Term {
+	var kv [11][2]*ast.Term
+	kv[0] = [2]*ast.Term{jkDefaultRef, c.str(v.DefaultRef)}
+	kv[1] = [2]*ast.Term{jkField, c.str(v.Field)}
+	kv[2] = [2]*ast.Term{jkFix, c.valPtrFixIntent(v.Fix)}
+	kv[3] = [2]*ast.Term{jkKey, c.str(v.Key)}
+	kv[4] = [2]*ast.Term{jkPointer, c.str(v.Pointer)}
+	kv[5] = [2]*ast.Term{jkRef, c.str(v.Ref)}
+	kv[6] = [2]*ast.Term{jkRewritten, c.str(v.Rewritten)}
+	kv[7] = [2]*ast.Term{jkSecret, c.valSecretFact(&v.Secret)}
+	kv[8] = [2]*ast.Term{jkValue, c.str(v.Value)}
+	kv[9] = [2]*ast.Term{jkVar, c.str(v.Var)}
+	kv[10] = [2]*ast.Term{jkWhere, c.str(v.Where)}
+	return ast.NewTerm(ast.NewObject(kv[:]...))
 }
 
 func (c *converter) valOAuthFact(v *OAuthFact) *ast.Term {
@@ -1188,6 +1222,14 @@ func (c *converter) valPtrValueFact(v *ValueFact) *ast.Term {
 	return c.valValueFact(&*v)
 }
 
+func (c *converter) valSecretFact(v *SecretFact) *ast.Term {
+	var kv [3][2]*ast.Term
+	kv[0] = [2]*ast.Term{jkDescription, c.str(v.Description)}
+	kv[1] = [2]*ast.Term{jkDetector, c.str(v.Detector)}
+	kv[2] = [2]*ast.Term{jkMasked, c.str(v.Masked)}
+	return ast.NewTerm(ast.NewObject(kv[:]...))
+}
+
 func (c *converter) valToolApprovalFact(v *ToolApprovalFact) *ast.Term {
 	var kv [4][2]*ast.Term
 	kv[0] = [2]*ast.Term{jkMode, c.str(v.Mode)}
@@ -1400,14 +1442,6 @@ func (c *converter) valRegistryPackageFact(v *RegistryPackageFact) *ast.Term {
 	kv[19] = [2]*ast.Term{jkVersion, c.str(v.Version)}
 	kv[20] = [2]*ast.Term{jkVersionPointer, c.str(v.VersionPointer)}
 	kv[21] = [2]*ast.Term{jkVersionProblem, c.str(v.VersionProblem)}
-	return ast.NewTerm(ast.NewObject(kv[:]...))
-}
-
-func (c *converter) valSecretFact(v *SecretFact) *ast.Term {
-	var kv [3][2]*ast.Term
-	kv[0] = [2]*ast.Term{jkDescription, c.str(v.Description)}
-	kv[1] = [2]*ast.Term{jkDetector, c.str(v.Detector)}
-	kv[2] = [2]*ast.Term{jkMasked, c.str(v.Masked)}
 	return ast.NewTerm(ast.NewObject(kv[:]...))
 }
 
@@ -1626,6 +1660,19 @@ func (c *converter) memoListInt(site byte, v []int) *ast.Term {
 		return t
 	}
 	t := c.valListInt(v)
+	c.memo[string(c.key)] = t
+	return t
+}
+
+func (c *converter) memoListLiteralKeyFact(site byte, v []LiteralKeyFact) *ast.Term {
+	if len(v) == 0 {
+		return c.valListLiteralKeyFact(v)
+	}
+	c.key = bytesListLiteralKeyFact(append(c.key[:0], site), v)
+	if t, ok := c.memo[string(c.key)]; ok {
+		return t
+	}
+	t := c.valListLiteralKeyFact(v)
 	c.memo[string(c.key)] = t
 	return t
 }
@@ -1875,6 +1922,14 @@ func bytesListInt(b []byte, v []int) []byte {
 	b = binary.AppendUvarint(b, uint64(len(v)))
 	for i := range v {
 		b = bytesInt(b, v[i])
+	}
+	return b
+}
+
+func bytesListLiteralKeyFact(b []byte, v []LiteralKeyFact) []byte {
+	b = binary.AppendUvarint(b, uint64(len(v)))
+	for i := range v {
+		b = bytesLiteralKeyFact(b, &v[i])
 	}
 	return b
 }
@@ -2137,6 +2192,21 @@ func bytesListToolHintFact(b []byte, v []ToolHintFact) []byte {
 	for i := range v {
 		b = bytesToolHintFact(b, &v[i])
 	}
+	return b
+}
+
+func bytesLiteralKeyFact(b []byte, v *LiteralKeyFact) []byte {
+	b = bytesString(b, v.DefaultRef)
+	b = bytesString(b, v.Field)
+	b = bytesPtrFixIntent(b, v.Fix)
+	b = bytesString(b, v.Key)
+	b = bytesString(b, v.Pointer)
+	b = bytesString(b, v.Ref)
+	b = bytesString(b, v.Rewritten)
+	b = bytesSecretFact(b, &v.Secret)
+	b = bytesString(b, v.Value)
+	b = bytesString(b, v.Var)
+	b = bytesString(b, v.Where)
 	return b
 }
 
@@ -2462,6 +2532,13 @@ func bytesPtrValueFact(b []byte, v *ValueFact) []byte {
 	return bytesValueFact(append(b, 1), v)
 }
 
+func bytesSecretFact(b []byte, v *SecretFact) []byte {
+	b = bytesString(b, v.Description)
+	b = bytesString(b, v.Detector)
+	b = bytesString(b, v.Masked)
+	return b
+}
+
 func bytesToolApprovalFact(b []byte, v *ToolApprovalFact) []byte {
 	b = bytesString(b, v.Mode)
 	b = bytesString(b, v.Pointer)
@@ -2656,13 +2733,6 @@ func bytesRegistryPackageFact(b []byte, v *RegistryPackageFact) []byte {
 	b = bytesString(b, v.Version)
 	b = bytesString(b, v.VersionPointer)
 	b = bytesString(b, v.VersionProblem)
-	return b
-}
-
-func bytesSecretFact(b []byte, v *SecretFact) []byte {
-	b = bytesString(b, v.Description)
-	b = bytesString(b, v.Detector)
-	b = bytesString(b, v.Masked)
 	return b
 }
 

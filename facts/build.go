@@ -42,5 +42,7 @@ func Build(ws *loader.Workspace, cfg ConfigFact) Input {
 			Doc: d, Offset: f.Range.Start.Offset, End: f.Range.End.Offset})
 	}
 	in.Hidden = hideNames(&in, ws)
+	// After hiding: the advice is built from what the policies see.
+	addLiteralKeys(&in)
 	return in
 }

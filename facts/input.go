@@ -171,6 +171,46 @@ type ServerFact struct {
 	// MachinePaths are absolute paths that exist on one machine only
 	// (/Users/<name>/…, C:/…, an editor's workspaceStorage).
 	MachinePaths []AddressFact `json:"machine_paths"`
+	// LiteralKeys are the credentials detected in the args, env, headers
+	// and address, with the parts of secrets/literal-key's advice worked
+	// out once in Go (advice.go); null for a server without one.
+	LiteralKeys []LiteralKeyFact `json:"literal_keys"`
+}
+
+// LiteralKeyFact is one credential detected in a value of a server (one
+// entry per credential, in the order env, headers, args, address), with
+// what secrets/literal-key's advice needs whatever the policy decides.
+// Like every string of the input it holds masked values only.
+type LiteralKeyFact struct {
+	// Field is env, headers, args or url.
+	Field string `json:"field"`
+	// Key is the env or header key, the name an argument goes by (NAME=…,
+	// --flag=…, or the flag before it; "" when none) or "" for the address.
+	Key     string `json:"key"`
+	Pointer string `json:"pointer"`
+	// Where names the value in a message: "env KEY", "header KEY",
+	// "args[N]" or "the address".
+	Where string `json:"where"`
+	// Value is the masked value the credential is in.
+	Value  string     `json:"value"`
+	Secret SecretFact `json:"secret"`
+	// Var is the variable a fix sets: a plain env key itself, otherwise
+	// the server's name and what the value goes by in upper snake case
+	// (GITHUB_TOKEN, GITHUB_API_KEY, DB_PASSWORD).
+	Var string `json:"var"`
+	// Ref is a reference to Var that the reading client expands in Field,
+	// in its syntax (${VAR}, ${env:VAR}, {VAR} in a catalogue); "" when
+	// the client expands none there.
+	Ref string `json:"ref"`
+	// Rewritten is Value with the credential replaced by Ref (Ref alone
+	// for a webhook address, a credential as a whole); "" without a Ref.
+	Rewritten string `json:"rewritten"`
+	// DefaultRef names the ${NAME:-default} reference of the value whose
+	// default is literal text ("" when there is none).
+	DefaultRef string `json:"default_ref"`
+	// Fix is the fix package fix makes from the real bytes (null when
+	// none can be made: no client is known, or it has no reference there).
+	Fix *FixIntent `json:"fix"`
 }
 
 // CommandFact is the command as written.

@@ -37,14 +37,17 @@ package mcplint.rules.secrets["literal-key"]
 import data.mcplint.lib
 import data.mcplint.secrets
 
+# Each credential detected in a server's values comes with the parts of
+# the advice that do not depend on the decision, worked out in Go
+# (s.literal_keys, facts/advice.go): the variable a fix sets (k.var), the
+# reference to it in the client's syntax (k.ref, "" when the client has
+# none there), the value rewritten with it and the fix.
 report contains f if {
 	some s in lib.servers("secrets")
-	some v in secrets.fields(s)
-	some d in v.secrets
-	not url_credentials(s, v, d)
-	var := var_for(s, v, d)
-	msg := sprintf("%s (%s) is written in %s: %s%s", [d.description, d.masked, v.where, instead(s, v, d, var), rotate(s)])
-	f := with_fix(s, v, var, lib.at(s, v.pointer, msg))
+	some k in s.literal_keys
+	not url_credentials(k)
+	msg := sprintf("%s (%s) is written in %s: %s%s", [k.secret.description, k.secret.masked, k.where, instead(s, k), rotate(s)])
+	f := with_fix(k, lib.at(s, k.pointer, msg))
 }
 
 # A catalogue input's default is stored in the catalogue for everyone.
@@ -57,20 +60,20 @@ report contains lib.at(s, i.default_pointer, msg) if {
 
 # url_credentials: user info and query credentials of the server's own
 # address are transport/url-credentials' findings.
-url_credentials(_, v, d) if {
-	v.field == "url"
-	d.detector in {"url-password", "url-token-user", "query-key"}
+url_credentials(k) if {
+	k.field == "url"
+	k.secret.detector in {"url-password", "url-token-user", "query-key"}
 }
 
-url_credentials(_, v, d) if {
-	v.field == "url"
-	some p in query_pairs(v.value)
-	contains(p.value, d.masked)
+url_credentials(k) if {
+	k.field == "url"
+	some p in query_pairs(k.value)
+	contains(p.value, k.secret.masked)
 }
 
-url_credentials(_, v, d) if {
-	v.field == "url"
-	contains(userinfo(v.value), d.masked)
+url_credentials(k) if {
+	k.field == "url"
+	contains(userinfo(k.value), k.secret.masked)
 }
 
 query_pairs(u) := [{"key": substring(p, 0, i), "value": substring(p, i + 1, -1)} |
@@ -90,54 +93,6 @@ userinfo(u) := info if {
 	info := substring(authority, 0, i)
 } else := ""
 
-# var_for names the variable to set.
-var_for(_, v, _) := v.key if {
-	v.field == "env"
-	plain_var(v.key)
-}
-
-var_for(s, v, _) := secrets.env_name(s.name, v.key) if {
-	v.field == "env"
-	not plain_var(v.key)
-}
-
-var_for(s, v, _) := secrets.env_name(s.name, "TOKEN") if {
-	v.field == "headers"
-	lower(v.key) in {"authorization", "proxy-authorization"}
-}
-
-var_for(s, v, _) := secrets.env_name(s.name, regex.replace(v.key, `^[Xx]-`, "")) if {
-	v.field == "headers"
-	not lower(v.key) in {"authorization", "proxy-authorization"}
-}
-
-var_for(s, v, d) := secrets.env_name(s.name, key) if {
-	v.field == "args"
-	key := arg_name(v, d)
-}
-
-var_for(s, v, d) := secrets.env_name(s.name, key) if {
-	v.field == "url"
-	key := url_name(v, d)
-}
-
-arg_name(v, d) := v.key if {
-	v.key != ""
-} else := kind_suffix(d)
-
-url_name(v, d) := p.key if {
-	some p in query_pairs(v.value)
-	contains(p.value, d.masked)
-} else := kind_suffix(d)
-
-kind_suffix(d) := "WEBHOOK_URL" if {
-	contains(d.detector, "webhook")
-} else := "PASSWORD" if {
-	d.detector in {"connection-string", "url-password", "basic-auth-literal"}
-} else := "API_KEY" if {
-	contains(d.detector, "key")
-} else := "TOKEN"
-
 # instead says what to write, in the client's own syntax.
 # rotate: a key in a committed file stays in the repository's history, so
 # it is compromised even after the fix.
@@ -147,100 +102,71 @@ rotate(s) := "; then rotate the key: once committed it stays readable in the his
 
 unsure(s) if input.documents[s.doc].client_unsure
 
-instead(s, v, d, var) := msg if {
+instead(s, k) := msg if {
 	unsure(s)
-	msg := sprintf(`replace it with a reference to a variable %s in the syntax of the client that loads this file (${%s} in Claude Code, ${env:%s} in Cursor, VS Code and Windsurf) and set %s where that client starts; nothing says which client this file is for (name it with --client)`, [var, var, var, var])
+	msg := sprintf(`replace it with a reference to a variable %s in the syntax of the client that loads this file (${%s} in Claude Code, ${env:%s} in Cursor, VS Code and Windsurf) and set %s where that client starts; nothing says which client this file is for (name it with --client)`, [k.var, k.var, k.var, k.var])
 } else := msg if {
-	some r in v.refs
-	r.has_default
-	r.syntax == "dollar-brace"
-	msg := sprintf(`the default of ${%s:-…} is literal text stored in the file: drop it, write "${%s}" and set %s where %s starts`, [r.name, r.name, r.name, secrets.client_name(s)])
+	k.default_ref != ""
+	msg := sprintf(`the default of ${%s:-…} is literal text stored in the file: drop it, write "${%s}" and set %s where %s starts`, [k.default_ref, k.default_ref, k.default_ref, secrets.client_name(s)])
 } else := msg if {
 	s.client in {"paseo", "registry"}
-	ref := secrets.form(s, v.field, var)
-	msg := sprintf(`write "%s" and declare %s as a secret input ("secret": true), so each user fills it in`, [rewritten(v, d, ref), var])
+	k.ref != ""
+	msg := sprintf(`write "%s" and declare %s as a secret input ("secret": true), so each user fills it in`, [k.rewritten, k.var])
 } else := msg if {
-	ref := secrets.form(s, v.field, var)
-	msg := sprintf(`write "%s" instead and set %s in the environment %s starts from`, [rewritten(v, d, ref), var, secrets.client_name(s)])
+	k.ref != ""
+	msg := sprintf(`write "%s" instead and set %s in the environment %s starts from`, [k.rewritten, k.var, secrets.client_name(s)])
 } else := msg if {
 	# Codex's env_vars and Goose's env_keys pass a variable on under its
 	# own name, so the key itself must be one.
 	s.client in {"codex", "goose"}
-	v.field == "env"
-	not plain_var(v.key)
-	msg := sprintf("%s passes a variable on only under its own name, and %s cannot name one: if the server also reads the key under a plain name (letters, digits and _), use that name and list it in %s", [secrets.client_name(s), v.key, forwarder(s)])
+	k.field == "env"
+	not plain_var(k.key)
+	msg := sprintf("%s passes a variable on only under its own name, and %s cannot name one: if the server also reads the key under a plain name (letters, digits and _), use that name and list it in %s", [secrets.client_name(s), k.key, forwarder(s)])
 } else := msg if {
 	s.client == "codex"
-	msg := codex(v, var)
+	msg := codex(k)
 } else := msg if {
 	s.client == "goose"
-	v.field == "env"
-	msg := sprintf("list %s in env_keys instead and store its value with goose configure, which keeps it in the system keyring", [var])
+	k.field == "env"
+	msg := sprintf("list %s in env_keys instead and store its value with goose configure, which keeps it in the system keyring", [k.var])
 } else := msg if {
 	secrets.managed(s)
 	msg := "managedMcpServers expands no variables and is sent to every user: sign in to this server with OAuth instead of a shared key"
 } else := msg if {
 	s.client == "super-pi"
-	msg := sprintf("super-pi expands ${NAME} only in header values, so here the key stays in clear text: keep this file private, or let the server read %s from the environment super-pi starts in", [var])
-} else := sprintf("%s expands no variables, so the key stays in clear text in this file: keep the file out of version control and shared backups, or start the server through a wrapper that reads %s from a secret store", [secrets.client_name(s), var])
+	msg := sprintf("super-pi expands ${NAME} only in header values, so here the key stays in clear text: keep this file private, or let the server read %s from the environment super-pi starts in", [k.var])
+} else := sprintf("%s expands no variables, so the key stays in clear text in this file: keep the file out of version control and shared backups, or start the server through a wrapper that reads %s from a secret store", [secrets.client_name(s), k.var])
 
-# rewritten is the value with the credential replaced by ref; a webhook
-# address is a credential as a whole.
-rewritten(v, d, ref) := ref if {
-	contains(d.detector, "webhook")
-} else := replace(v.value, d.masked, ref)
-
-codex(v, var) := sprintf(`Codex expands no variables, so remove it from env and list it in env_vars = ["%s"]; Codex then passes %s on from its own environment`, [var, var]) if {
-	v.field == "env"
+codex(k) := sprintf(`Codex expands no variables, so remove it from env and list it in env_vars = ["%s"]; Codex then passes %s on from its own environment`, [k.var, k.var]) if {
+	k.field == "env"
 }
 
-codex(v, var) := sprintf(`Codex expands no variables, so remove the header and write bearer_token_env_var = "%s"; Codex then sends "Bearer " and the value of %s`, [var, var]) if {
-	v.field == "headers"
-	lower(v.key) == "authorization"
-	startswith(lower(v.value), "bearer ")
+codex(k) := sprintf(`Codex expands no variables, so remove the header and write bearer_token_env_var = "%s"; Codex then sends "Bearer " and the value of %s`, [k.var, k.var]) if {
+	k.field == "headers"
+	bearer_auth(k)
 }
 
-codex(v, var) := sprintf(`Codex expands no variables, so remove the header and write env_http_headers = { "%s" = "%s" }; Codex then reads the value from %s`, [v.key, var, var]) if {
-	v.field == "headers"
-	not bearer_auth(v)
+codex(k) := sprintf(`Codex expands no variables, so remove the header and write env_http_headers = { "%s" = "%s" }; Codex then reads the value from %s`, [k.key, k.var, k.var]) if {
+	k.field == "headers"
+	not bearer_auth(k)
 }
 
-codex(v, var) := sprintf(`Codex expands no variables in %s, so have the server read %s from its environment and pass it with env_vars = ["%s"]`, [v.field, var, var]) if {
-	v.field in {"args", "url"}
+codex(k) := sprintf(`Codex expands no variables in %s, so have the server read %s from its environment and pass it with env_vars = ["%s"]`, [k.field, k.var, k.var]) if {
+	k.field in {"args", "url"}
 }
 
-bearer_auth(v) if {
-	lower(v.key) == "authorization"
-	startswith(lower(v.value), "bearer ")
+bearer_auth(k) if {
+	lower(k.key) == "authorization"
+	startswith(lower(k.value), "bearer ")
 }
 
-# with_fix attaches the fix Go makes from the real bytes: every credential
-# in the value becomes a reference to var in the client's syntax. Go
-# drops it where the client has no syntax for one.
-with_fix(s, v, var, f) := f if {
-	unsure(s) # no client's syntax can be chosen for it
-} else := object.union(f, {"fix": {"kind": "secret-to-reference", "pointer": v.pointer, "value": var}}) if {
-	_ := secrets.form(s, v.field, var)
-	not has_default(v)
-	not webhook(v)
-} else := object.union(f, {"fix": {"kind": "value-to-reference", "pointer": v.pointer, "value": var}}) if {
-	# A webhook URL is a secret as a whole, and a literal default goes
-	# with the reference that holds it: the whole value becomes the
-	# reference.
-	_ := secrets.form(s, v.field, var)
-	v.field in {"env", "headers"}
-	whole_value_secret(v)
-} else := object.union(f, {"fix": {"kind": codex_fix(v), "pointer": v.pointer, "value": var}}) if {
-	# Codex expands nothing: Go moves the key into env_vars,
-	# bearer_token_env_var or env_http_headers.
-	s.client == "codex"
-	codex_fix(v)
+# with_fix attaches the fix Go makes from the real bytes (k.fix, planned
+# in Go: every credential in the value becomes a reference to k.var in
+# the client's syntax, or Codex gets the key moved into env_vars,
+# bearer_token_env_var or env_http_headers; null where no fix can be made).
+with_fix(k, f) := object.union(f, {"fix": k.fix}) if {
+	k.fix != null
 } else := f
-
-codex_fix(v) := "codex-env" if {
-	v.field == "env"
-	plain_var(v.key)
-}
 
 # plain_var is a name an environment variable can have.
 plain_var(k) if regex.match(`^[A-Za-z_][A-Za-z0-9_]*$`, k)
@@ -248,30 +174,3 @@ plain_var(k) if regex.match(`^[A-Za-z_][A-Za-z0-9_]*$`, k)
 forwarder(s) := "env_vars" if s.client == "codex"
 
 forwarder(s) := "env_keys" if s.client == "goose"
-
-codex_fix(v) := "codex-bearer" if {
-	v.field == "headers"
-	bearer_auth(v)
-}
-
-codex_fix(v) := "codex-env-header" if {
-	v.field == "headers"
-	not bearer_auth(v)
-}
-
-whole_value_secret(v) if webhook(v)
-
-whole_value_secret(v) if {
-	has_default(v)
-	regex.match(`^\$\{[^{}]*\}$`, v.value)
-}
-
-webhook(v) if {
-	some d in v.secrets
-	contains(d.detector, "webhook")
-}
-
-has_default(v) if {
-	some r in v.refs
-	r.has_default
-}

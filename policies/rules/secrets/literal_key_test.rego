@@ -20,16 +20,27 @@ server(doc, client, extra) := object.union(
 	extra,
 )
 
-pair(p, key, value, secrets, refs) := {"key": key, "value": value, "pointer": sprintf("%s/%s", [p, key]), "kind": "string", "refs": refs, "secrets": secrets}
+# key is one detected credential with the advice Go works out for it
+# (facts/advice.go; its Go tests cover the names, references and fixes):
+# an env GITHUB_TOKEN of server github unless extra says otherwise.
+key(extra) := object.union(
+	{
+		"field": "env", "key": "GITHUB_TOKEN", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "where": "env GITHUB_TOKEN",
+		"value": "ghp_…****", "secret": ghp, "var": "GITHUB_TOKEN", "ref": "", "rewritten": "", "default_ref": "", "fix": null,
+	},
+	extra,
+)
+
+with_keys(doc, client, keys) := server(doc, client, {"literal_keys": keys})
 
 findings(s) := rs if {
 	rs := report with input as {"documents": docs, "servers": [s]}
 }
 
-env_key(doc, client) := server(doc, client, {"env": [pair("/mcpServers/github/env", "GITHUB_TOKEN", "ghp_…****", [ghp], [])]})
+to_ref(ref) := {"ref": ref, "rewritten": ref, "fix": {"kind": "secret-to-reference", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "value": "GITHUB_TOKEN"}}
 
 test_env_key_claude_code if {
-	rs := findings(env_key(0, "claude-code"))
+	rs := findings(with_keys(0, "claude-code", [key(to_ref("${GITHUB_TOKEN}"))]))
 	count(rs) == 1
 	some f in rs
 	f.pointer == "/mcpServers/github/env/GITHUB_TOKEN"
@@ -37,113 +48,100 @@ test_env_key_claude_code if {
 	f.fix == {"kind": "secret-to-reference", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "value": "GITHUB_TOKEN"}
 }
 
-test_each_client_gets_its_own_syntax if {
-	some c in findings(env_key(1, "cursor"))
-	contains(c.message, `write "${env:GITHUB_TOKEN}"`)
-	some o in findings(env_key(3, "opencode"))
-	contains(o.message, `write "{env:GITHUB_TOKEN}"`)
-	some x in findings(env_key(2, "codex"))
+test_each_client_gets_its_own_advice if {
+	some c in findings(with_keys(1, "cursor", [key(to_ref("${env:GITHUB_TOKEN}"))]))
+	contains(c.message, `write "${env:GITHUB_TOKEN}" instead and set GITHUB_TOKEN in the environment Cursor starts from`)
+	codex_fix := {"kind": "codex-env", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "value": "GITHUB_TOKEN"}
+	some x in findings(with_keys(2, "codex", [key({"fix": codex_fix})]))
 	contains(x.message, `env_vars = ["GITHUB_TOKEN"]`)
-	x.fix == {"kind": "codex-env", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "value": "GITHUB_TOKEN"}
-	some d in findings(env_key(4, "claude-desktop"))
+	x.fix == codex_fix
+	some d in findings(with_keys(4, "claude-desktop", [key({})]))
 	contains(d.message, "Claude Desktop expands no variables")
 	not d.fix
-	some m in findings(env_key(5, "claude-code"))
+	some m in findings(with_keys(5, "claude-code", [key({})]))
 	contains(m.message, "managedMcpServers expands no variables")
-	some p in findings(env_key(6, "super-pi"))
+	some p in findings(with_keys(6, "super-pi", [key({})]))
 	contains(p.message, "super-pi expands ${NAME} only in header values")
 }
 
-test_header_keeps_the_scheme_and_names_a_server_variable if {
-	s := server(0, "claude-code", {"headers": [pair("/mcpServers/github/headers", "Authorization", "Bearer ghp_…****", [ghp], [])]})
-	some f in findings(s)
-	contains(f.message, `write "Bearer ${GITHUB_TOKEN}" instead`)
-	contains(f.message, "is written in header Authorization")
-}
-
-test_super_pi_header_is_expanded if {
-	s := server(6, "super-pi", {"headers": [pair("/mcpServers/github/headers", "X-Api-Key", "ghp_…****", [ghp], [])]})
-	some f in findings(s)
-	contains(f.message, `write "${GITHUB_API_KEY}" instead`)
+test_header_with_a_reference if {
+	k := key({
+		"field": "headers", "key": "Authorization", "where": "header Authorization", "value": "Bearer ghp_…****",
+		"ref": "${GITHUB_TOKEN}", "rewritten": "Bearer ${GITHUB_TOKEN}",
+	})
+	some f in findings(with_keys(0, "claude-code", [k]))
+	contains(f.message, `is written in header Authorization: write "Bearer ${GITHUB_TOKEN}" instead`)
 }
 
 test_codex_bearer_header if {
-	s := server(2, "codex", {"headers": [pair("/mcp_servers/github/http_headers", "Authorization", "Bearer ghp_…****", [ghp], [])]})
-	some f in findings(s)
+	k := key({"field": "headers", "key": "Authorization", "where": "header Authorization", "value": "Bearer ghp_…****"})
+	some f in findings(with_keys(2, "codex", [k]))
 	contains(f.message, `bearer_token_env_var = "GITHUB_TOKEN"`)
 }
 
 test_codex_other_header if {
-	s := server(2, "codex", {"headers": [pair("/mcp_servers/github/http_headers", "X-Api-Key", "ghp_…****", [ghp], [])]})
-	some f in findings(s)
+	k := key({"field": "headers", "key": "X-Api-Key", "where": "header X-Api-Key", "var": "GITHUB_API_KEY"})
+	some f in findings(with_keys(2, "codex", [k]))
 	contains(f.message, `env_http_headers = { "X-Api-Key" = "GITHUB_API_KEY" }`)
 }
 
-test_argument_after_a_flag if {
-	s := server(0, "claude-code", {"args": [
-		{"index": 0, "value": "--api-key", "pointer": "/mcpServers/github/args/0", "refs": [], "secrets": []},
-		{"index": 1, "value": "ghp_…****", "pointer": "/mcpServers/github/args/1", "refs": [], "secrets": [ghp]},
-	]})
-	some f in findings(s)
-	f.pointer == "/mcpServers/github/args/1"
-	contains(f.message, "is written in args[1]")
-	contains(f.message, `write "${GITHUB_API_KEY}"`)
-}
-
-test_connection_string_password if {
-	d := {"detector": "connection-string", "description": "Password in database connection string", "masked": "****"}
-	s := server(0, "claude-code", {"name": "db", "args": [{"index": 0, "value": "postgres://app:****@db:5432/app", "pointer": "/mcpServers/db/args/0", "refs": [], "secrets": [d]}]})
-	some f in findings(s)
-	contains(f.message, `write "postgres://app:${DB_PASSWORD}@db:5432/app" instead`)
+test_codex_argument if {
+	k := key({"field": "args", "key": "api-key", "where": "args[1]", "var": "GITHUB_API_KEY"})
+	some f in findings(with_keys(2, "codex", [k]))
+	contains(f.message, `is written in args[1]: Codex expands no variables in args, so have the server read GITHUB_API_KEY from its environment and pass it with env_vars = ["GITHUB_API_KEY"]`)
 }
 
 test_literal_default_of_a_reference if {
-	ref := {"syntax": "dollar-brace", "name": "GITHUB_TOKEN", "has_default": true, "expanded": true, "set": null}
-	s := server(0, "claude-code", {"env": [pair("/mcpServers/github/env", "GITHUB_TOKEN", "${GITHUB_TOKEN:-ghp_…****}", [ghp], [ref])]})
-	some f in findings(s)
-	contains(f.message, `drop it, write "${GITHUB_TOKEN}"`)
-	f.fix == {"kind": "value-to-reference", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "value": "GITHUB_TOKEN"}
+	fix := {"kind": "value-to-reference", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "value": "GITHUB_TOKEN"}
+	k := key({"value": "${GITHUB_TOKEN:-ghp_…****}", "ref": "${GITHUB_TOKEN}", "rewritten": "${GITHUB_TOKEN:-${GITHUB_TOKEN}}", "default_ref": "GITHUB_TOKEN", "fix": fix})
+	some f in findings(with_keys(0, "claude-code", [k]))
+	contains(f.message, `the default of ${GITHUB_TOKEN:-…} is literal text stored in the file: drop it, write "${GITHUB_TOKEN}" and set GITHUB_TOKEN where Claude Code starts`)
+	f.fix == fix
+}
+
+test_no_client_known if {
+	d := array.concat(docs, [{"index": 7, "kind": "client-config", "client": "claude-code", "client_name": "Claude Code", "client_unsure": true}])
+	s := with_keys(7, "claude-code", [key({"ref": "${GITHUB_TOKEN}", "rewritten": "${GITHUB_TOKEN}"})])
+	some f in report with input as {"documents": d, "servers": [s]}
+	contains(f.message, "nothing says which client this file is for (name it with --client)")
+	not f.fix
 }
 
 test_url_credentials_are_left_to_url_credentials if {
 	q := {"detector": "google-api-key", "description": "Google API key", "masked": "AIza…****"}
 	u := {"detector": "url-password", "description": "Password in URL", "masked": "****"}
-	url := {"value": "https://me:****@maps.example.com/mcp?key=AIza…****", "pointer": "/mcpServers/maps/url", "refs": [], "secrets": [u, q]}
-	count(findings(server(0, "claude-code", {"name": "maps", "transport": "http", "url": url}))) == 0
+	url := {"field": "url", "key": "", "pointer": "/mcpServers/maps/url", "where": "the address", "value": "https://me:****@maps.example.com/mcp?key=AIza…****"}
+	count(findings(with_keys(0, "claude-code", [key(object.union(url, {"secret": u})), key(object.union(url, {"secret": q}))]))) == 0
 }
 
 test_a_token_in_the_url_path_is_reported if {
 	d := {"detector": "slack-webhook", "description": "Slack incoming webhook URL", "masked": "****"}
-	url := {"value": "https://hooks.slack.com/services/****", "pointer": "/mcpServers/alerts/url", "refs": [], "secrets": [d]}
-	some f in findings(server(0, "claude-code", {"name": "alerts", "transport": "http", "url": url}))
+	k := key({
+		"field": "url", "key": "", "pointer": "/mcpServers/alerts/url", "where": "the address", "value": "https://hooks.slack.com/services/****",
+		"secret": d, "var": "ALERTS_WEBHOOK_URL", "ref": "${ALERTS_WEBHOOK_URL}", "rewritten": "${ALERTS_WEBHOOK_URL}",
+	})
+	some f in findings(with_keys(0, "claude-code", [k]))
 	contains(f.message, `write "${ALERTS_WEBHOOK_URL}" instead`)
 	not f.fix
 }
 
-test_references_and_placeholders_pass if {
-	ref := {"syntax": "dollar-brace", "name": "GITHUB_TOKEN", "has_default": false, "expanded": true, "set": null}
-	s := server(0, "claude-code", {"env": [
-		pair("/mcpServers/github/env", "GITHUB_TOKEN", "${GITHUB_TOKEN}", [], [ref]),
-		pair("/mcpServers/github/env", "API_KEY", "YOUR_API_KEY_HERE", [], []),
-	]})
-	count(findings(s)) == 0
+test_a_server_without_keys_passes if {
+	count(findings(server(0, "claude-code", {"literal_keys": null}))) == 0
+	count(findings(server(0, "claude-code", {"literal_keys": []}))) == 0
 }
 
-test_whole_value_fix_for_a_default_holding_the_key if {
-	v := {"field": "env", "value": "${SLACK_BOT_TOKEN:-xoxb-…****}", "refs": [{"has_default": true, "syntax": "dollar-brace", "name": "SLACK_BOT_TOKEN"}], "secrets": [{"detector": "slack-token"}]}
-	whole_value_secret(v)
-	not whole_value_secret(object.union(v, {"value": "Bearer ${T:-xoxb-…****}"}))
-}
-
-test_whole_value_fix_for_a_webhook if {
-	whole_value_secret({"field": "env", "value": "https://hooks.slack.com/services/****", "refs": [], "secrets": [{"detector": "slack-webhook"}]})
+test_committed_keys_are_to_be_rotated if {
+	s := object.union(with_keys(0, "claude-code", [key(to_ref("${GITHUB_TOKEN}"))]), {"tier": "project"})
+	some f in findings(s)
+	endswith(f.message, "; then rotate the key: once committed it stays readable in the history, so it is compromised even after the fix")
 }
 
 # A team catalogue entry (tier library): Paseo refuses a literal key, an
 # error with the placeholder to write instead.
 test_catalogue_entry_asks_for_a_declared_input if {
 	d := array.concat(docs, [{"index": 7, "kind": "team-catalogue", "client": "paseo", "client_name": "Paseo"}])
-	s := object.union(server(7, "paseo", {"env": [pair("/0/env", "GITHUB_TOKEN", "ghp_…****", [ghp], [])]}), {"tier": "library", "pointer": "/0"})
+	k := key({"pointer": "/0/env/GITHUB_TOKEN", "ref": "{GITHUB_TOKEN}", "rewritten": "{GITHUB_TOKEN}"})
+	s := object.union(with_keys(7, "paseo", [k]), {"tier": "library", "pointer": "/0"})
 	rs := report with input as {"documents": d, "servers": [s]}
 	count(rs) == 1
 	some f in rs
@@ -168,12 +166,12 @@ test_catalogue_input_default if {
 # cannot be a variable name gets no move to another name, which the server
 # would not read.
 test_codex_and_goose_keep_the_key_name if {
-	dotted := {"env": [pair("/mcpServers/github/env", "GITHUB.TOKEN", "ghp_…****", [ghp], [])]}
-	some x in findings(server(2, "codex", dotted))
+	dotted := [key({"key": "GITHUB.TOKEN", "where": "env GITHUB.TOKEN", "pointer": "/mcpServers/github/env/GITHUB.TOKEN"})]
+	some x in findings(with_keys(2, "codex", dotted))
 	contains(x.message, "Codex passes a variable on only under its own name, and GITHUB.TOKEN cannot name one")
 	contains(x.message, "env_vars")
 	not x.fix
-	some g in findings(server(2, "goose", dotted))
+	some g in findings(with_keys(2, "goose", dotted))
 	contains(g.message, "list it in env_keys")
 	not contains(g.message, "GITHUB_GITHUB")
 }

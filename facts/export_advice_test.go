@@ -1,0 +1,10 @@
+package facts
+
+// The advice helpers, for the test that holds them to the policies'
+// own functions (advice_rego_test.go).
+var (
+	Snake         = snake
+	EnvName       = envName
+	ReferenceForm = referenceForm
+	ArgKey        = argKey
+)
