@@ -2,6 +2,7 @@ package facts
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io/fs"
 	"math/rand"
@@ -15,6 +16,7 @@ import (
 	"github.com/mcplint/mcplint/fixtures"
 	"github.com/mcplint/mcplint/loader"
 	"github.com/open-policy-agent/opa/v1/ast"
+	"github.com/open-policy-agent/opa/v1/rego"
 )
 
 // TestGeneratedLayoutCurrent fails when a field of the input is added,
@@ -215,6 +217,39 @@ func TestValueSharesEqualParts(t *testing.T) {
 	if part(0, "url") == part(9, "url") || part(0, "url").Value.Compare(part(9, "url").Value) == 0 {
 		t.Errorf("url of two different servers: one term")
 	}
+}
+
+// TestEvaluationLeavesSharedPartsAlone evaluates builtins that build new
+// values from the input (patching, merging, removing, walking, sorting)
+// over parts that servers share, and checks the input is as it was: a
+// change made through one server would show in another.
+func TestEvaluationLeavesSharedPartsAlone(t *testing.T) {
+	in := monorepoInput(t, 10)
+	v := Value(&in)
+	before := v.String()
+	servers := v.(ast.Object).Get(ast.StringTerm("servers")).Value.(*ast.Array)
+	if servers.Elem(0).Value.(ast.Object).Get(ast.StringTerm("trust")) != servers.Elem(3).Value.(ast.Object).Get(ast.StringTerm("trust")) {
+		t.Fatal("servers 0 and 3 do not share their trust part: the test checks nothing")
+	}
+	query := `p := json.patch(input, [
+		{"op": "add", "path": "/servers/3/trust/precedence/-", "value": "z"},
+		{"op": "replace", "path": "/servers/3/url/host", "value": "h"},
+		{"op": "remove", "path": "/servers/3/tools/count"}])
+	u := object.union(input.servers[3], {"trust": {"tier_rank": 9, "precedence": ["z"]}, "url": {"host": "h"}})
+	r := object.remove(input.servers[3].url, ["host"])
+	f := json.filter(input.servers[3], ["trust/precedence", "url/host"])
+	w := [x | walk(input.servers[3], [_, x])]
+	s := sort(input.servers[3].trust.precedence)
+	c := array.concat(input.servers[3].trust.precedence, ["z"])
+	p.servers[3].url.host == "h"`
+	rs, err := rego.New(rego.Query(query), rego.ParsedInput(v)).Eval(context.Background())
+	if err != nil || len(rs) != 1 {
+		t.Fatalf("%v, %d results", err, len(rs))
+	}
+	if v.String() != before {
+		t.Fatal("evaluation changed the input")
+	}
+	sameValue(t, "after evaluation", v, refValue(&in))
 }
 
 // TestValueCorpusEqualsReflection compares the conversion with the
