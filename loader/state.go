@@ -192,6 +192,10 @@ func applyOceancodeTrust(s *Server, st *state) {
 func PinHash(s *Server) string {
 	var payload []byte
 	if s.Transport == "stdio" || (s.URL == "" && s.Command != "") {
+		if b, ok := plainArgv(s.Command, s.Args); ok {
+			sum := sha256.Sum256(b)
+			return "sha256:" + hex.EncodeToString(sum[:])
+		}
 		argv := append([]string{s.Command}, s.Args...)
 		var buf bytes.Buffer
 		enc := json.NewEncoder(&buf)
@@ -203,6 +207,34 @@ func PinHash(s *Server) string {
 	}
 	sum := sha256.Sum256(payload)
 	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// plainArgv writes [command, args…] as compact JSON when every string is
+// printable ASCII without a quote or a backslash, which JSON writes as it
+// is (the encoder's reflection costs more than the hash).
+func plainArgv(command string, args []string) ([]byte, bool) {
+	n := len(command) + 4
+	for _, a := range args {
+		n += len(a) + 3
+	}
+	b := make([]byte, 0, n)
+	b = append(b, '[')
+	for i := -1; i < len(args); i++ {
+		v := command
+		if i >= 0 {
+			v = args[i]
+			b = append(b, ',')
+		}
+		for j := 0; j < len(v); j++ {
+			if c := v[j]; c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+				return nil, false
+			}
+		}
+		b = append(b, '"')
+		b = append(b, v...)
+		b = append(b, '"')
+	}
+	return append(b, ']'), true
 }
 
 // resolveShadowing decides, for each name defined more than once for one
