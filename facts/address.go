@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mcplint/mcplint/loader"
 )
@@ -78,6 +79,10 @@ func plainArgAddresses(args []ArgFact) []AddressFact {
 
 var allInterfacesRe = regexp.MustCompile(`^(0\.0\.0\.0|::|\[::\]|\*)$`)
 
+// hostFlags are the flags that name the address a server listens on.
+var hostFlags = map[string]bool{"--host": true, "-h": false, "--bind": true, "--bind-address": true, "--listen": true,
+	"--address": true, "--addr": true, "--hostname": true, "--server-host": true, "--http-host": true, "-b": true}
+
 // listenAll lists where a server is told to listen on every network
 // interface: --host 0.0.0.0 (and --bind, --listen, --address), a docker
 // -p 0.0.0.0:… publish, or HOST=0.0.0.0 in its env. A server that
@@ -85,8 +90,6 @@ var allInterfacesRe = regexp.MustCompile(`^(0\.0\.0\.0|::|\[::\]|\*)$`)
 // authentication in most MCP servers.
 func listenAll(s *loader.Server, sf *ServerFact) []AddressFact {
 	out := []AddressFact{}
-	hostFlag := map[string]bool{"--host": true, "-h": false, "--bind": true, "--bind-address": true, "--listen": true,
-		"--address": true, "--addr": true, "--hostname": true, "--server-host": true, "--http-host": true, "-b": true}
 	ws := sf.Args
 	docker := sf.Runner != nil && sf.Runner.Ecosystem == "oci"
 	for i := 0; i < len(ws); i++ {
@@ -103,7 +106,7 @@ func listenAll(s *loader.Server, sf *ServerFact) []AddressFact {
 			}
 			continue
 		}
-		if !hostFlag[name] {
+		if !hostFlags[name] {
 			// --host=0.0.0.0:8080 and --listen 0.0.0.0:8080 forms
 			continue
 		}
@@ -149,6 +152,45 @@ var (
 	wsStorage    = regexp.MustCompile(`(?i)workspaceStorage[\\/][0-9a-f]{6,}`)
 )
 
+// machinePathWhy says why the path v exists on one machine only ("":
+// it does not). Each pattern runs only on a value that can match it.
+func machinePathWhy(v string) string {
+	switch {
+	case mayBeWorkspaceStorage(v) && wsStorage.MatchString(v):
+		return "an editor's storage folder of one workspace on one machine"
+	case strings.HasPrefix(v, "/Users/") && macHome.MatchString(v) || strings.HasPrefix(v, "/home/") && linuxHome.MatchString(v):
+		return "one user's home folder"
+	case len(v) >= 3 && (v[1] == ':' || v[0] >= utf8.RuneSelf) && windowsDrive.MatchString(v):
+		if programFiles(v) {
+			return ""
+		}
+		return "a drive of one Windows machine"
+	}
+	return ""
+}
+
+// mayBeWorkspaceStorage reports whether v may hold a match of wsStorage:
+// a slash or backslash, and "workspacestorage" in any case when v is
+// ASCII (on other text (?i) also folds k and s onto non-ASCII letters, and
+// the pattern decides).
+func mayBeWorkspaceStorage(v string) bool {
+	if len(v) < len("workspaceStorage/123456") || !strings.ContainsAny(v, `/\`) {
+		return false
+	}
+	const word = "workspacestorage"
+	for i := 0; i < len(v); i++ {
+		if v[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	for i := 0; i+len(word) <= len(v); i++ {
+		if strings.EqualFold(v[i:i+len(word)], word) {
+			return true
+		}
+	}
+	return false
+}
+
 // machinePaths lists absolute paths in a committed server entry that
 // exist on one machine only: a home folder (/Users/<name>/…,
 // /home/<name>/…), a Windows drive (C:/…, D:\…) or an editor's
@@ -168,21 +210,9 @@ func machinePaths(s *loader.Server, sf *ServerFact) []AddressFact {
 			}
 			v = val
 		}
-		why := ""
-		switch {
-		case wsStorage.MatchString(v):
-			why = "an editor's storage folder of one workspace on one machine"
-		case macHome.MatchString(v) || linuxHome.MatchString(v):
-			why = "one user's home folder"
-		case windowsDrive.MatchString(v):
-			if programFiles(v) {
-				return
-			}
-			why = "a drive of one Windows machine"
-		default:
-			return
+		if why := machinePathWhy(v); why != "" {
+			out = append(out, AddressFact{Value: v, Pointer: ptr, Why: why})
 		}
-		out = append(out, AddressFact{Value: v, Pointer: ptr, Why: why})
 	}
 	if sf.Command != nil {
 		check(s.Command, sf.Command.Pointer, true)

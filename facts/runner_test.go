@@ -515,3 +515,59 @@ func TestPipeInfoPrefilter(t *testing.T) {
 		}
 	}
 }
+
+// machinePathWhyByPatterns is machinePathWhy without its pre-filters.
+func machinePathWhyByPatterns(v string) string {
+	switch {
+	case wsStorage.MatchString(v):
+		return "an editor's storage folder of one workspace on one machine"
+	case macHome.MatchString(v) || linuxHome.MatchString(v):
+		return "one user's home folder"
+	case windowsDrive.MatchString(v):
+		if programFiles(v) {
+			return ""
+		}
+		return "a drive of one Windows machine"
+	}
+	return ""
+}
+
+// TestMachinePathPrefilter checks the checks in front of the machine-path
+// patterns on values each side of every check.
+func TestMachinePathPrefilter(t *testing.T) {
+	found := []string{
+		"/Users/ann/x", "/home/ann/.config/x", "C:/Users/ann", `d:\work`, "Z:/",
+		"\u212a:/data",  // (?i)[a-z] takes the Kelvin sign
+		"\u017f:\\data", // and the long s
+		"x/workspaceStorage/abcdef12/state.vscdb", `WORKSPACESTORAGE\0123456789`, "workspacestorage/abcdef",
+		"~/.config/Code/User/wor\u212aspaceStorage/abcdef", // non-ASCII: the pattern decides
+		"wor\u212aspace\u017ftorage/abcdef",
+	}
+	missed := []string{
+		"", "C:", "C:x", "/Users/", "/home//x", "/users/ann/x", "./home/ann/x", "CC:/x", "é:/x",
+		"workspaceStorage/abcde", "workspaceStorage_abcdef", "workspaceStorage/abcdeg",
+		"xworkspaceStorag/abcdef", "C:/Program Files/nodejs/npx.cmd", "npx", "-y",
+	}
+	for _, v := range found {
+		if machinePathWhyByPatterns(v) == "" {
+			t.Fatalf("test case %q: the patterns do not match it", v)
+		}
+	}
+	for _, v := range missed {
+		if machinePathWhyByPatterns(v) != "" {
+			t.Fatalf("test case %q: the patterns match it", v)
+		}
+	}
+	var all []string
+	for _, v := range append(found, missed...) {
+		all = append(all, v, strings.ToUpper(v), strings.ToLower(v), strings.ReplaceAll(v, "/", `\`), strings.ReplaceAll(v, `\`, "/"))
+		for i := range v {
+			all = append(all, v[:i], v[i:])
+		}
+	}
+	for _, v := range all {
+		if got, want := machinePathWhy(v), machinePathWhyByPatterns(v); got != want {
+			t.Errorf("machinePathWhy(%q) = %q, the patterns give %q", v, got, want)
+		}
+	}
+}
