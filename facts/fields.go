@@ -166,7 +166,8 @@ func (p *problems) add(fp FieldProblem) { p.out = append(p.out, fp) }
 // fieldProblems checks a server entry's fields against what its client
 // reads (clients.md): unknown fields, values of the wrong type or out of
 // the enum, an entry without a transport, and Paseo's size limits.
-func fieldProblems(s *loader.Server) []FieldProblem {
+// fs is fields(s.Node, s.Pointer), whose pointers it reuses.
+func fieldProblems(s *loader.Server, fs []FieldFact) []FieldProblem {
 	p := &problems{s: s, out: []FieldProblem{}}
 	if s.Doc != nil {
 		p.fmt = s.Doc.Format
@@ -200,12 +201,17 @@ func fieldProblems(s *loader.Server) []FieldProblem {
 	}
 	noTransport := p.missingTransport()
 	seen := map[string]bool{}
-	for _, m := range n.Members {
+	for i, m := range n.Members {
 		if seen[m.Key] {
 			continue
 		}
 		seen[m.Key] = true
-		mp := s.Pointer + "/" + syntax.EscapePointerToken(m.Key)
+		var mp string
+		if len(fs) == len(n.Members) && fs[i].Key == m.Key {
+			mp = fs[i].Pointer
+		} else {
+			mp = s.Pointer + "/" + syntax.EscapePointerToken(m.Key)
+		}
 		if t, ok := sp.fields[m.Key]; ok {
 			p.checkValue(m.Key, mp, t, n.Get(m.Key))
 			continue

@@ -216,7 +216,7 @@ func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int, fileE
 	}
 	sf.Runner = runnerFact(s, sf.Args)
 	sf.Shell = shellFact(s, sf.Args, sf.Runner)
-	sf.FieldProblems = fieldProblems(s)
+	sf.FieldProblems = fieldProblems(s, sf.Fields)
 	sf.Registry = registryFact(s)
 	sf.Catalogue = catalogueFact(s)
 	sf.Text = textFacts(s)
