@@ -102,6 +102,9 @@ func NewServer(opts Options) *Server {
 		}
 	}
 	home, _ := os.UserHomeDir()
+	// One compile of every policy, not one whenever an edit needs a rule
+	// the inputs so far did not.
+	opts.Engine.CompileAll()
 	return &Server{
 		opts:     opts,
 		wd:       wd,

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/open-policy-agent/opa/v1/ast"
 	"github.com/open-policy-agent/opa/v1/rego"
@@ -28,14 +29,48 @@ import (
 // Query is the one query every run evaluates.
 const Query = "data.mcplint.main.findings"
 
-// Engine holds the compiled policies. It is safe for concurrent use.
+// Engine holds the rule catalog and the compiled policies. It is safe
+// for concurrent use.
 type Engine struct {
-	compiler *ast.Compiler
-	query    rego.PreparedEvalQuery
-	ruleIDs  []string // the rule of each binding of query (query.go), nil for the router
 	catalog  map[string]*Rule
 	prebuilt bool          // compiled at build time (prebuilt.go)
 	limits   *PolicyLimits // set by SetPolicyLimits (sandbox.go)
+
+	// full is every module, compiled from source at New (--policy, or a
+	// stale prebuilt.bin); nil for the prebuilt policies, which are
+	// compiled at the first check for the packages its input can trigger
+	// (compiledFor).
+	full *compiled
+	raw  []byte // prebuilt.bin after the catalog
+
+	mu   sync.Mutex
+	mods *prebuiltModules // decoded on first use
+	cur  *compiled        // the last set compiled
+	all  bool             // compile every package (CompileAll)
+}
+
+// compiled is a set of compiled modules with its query prepared.
+type compiled struct {
+	query   rego.PreparedEvalQuery
+	ruleIDs []string        // the rule of each binding of query (query.go), nil for the router
+	pkgs    map[string]bool // the packages compiled; nil for every one
+}
+
+// covers reports whether c holds every package of sel (nil: every
+// package).
+func (c *compiled) covers(sel []string) bool {
+	if c.pkgs == nil {
+		return true
+	}
+	if sel == nil {
+		return false
+	}
+	for _, p := range sel {
+		if !c.pkgs[p] {
+			return false
+		}
+	}
+	return true
 }
 
 // PolicyError is a policy that does not compile: the user's (with
@@ -195,7 +230,7 @@ func compile(dirs []string) (*ast.Compiler, map[string]*Rule, error) {
 // catalog from their METADATA and prepares the query.
 func New(ctx context.Context, policyDirs []string) (*Engine, error) {
 	if len(policyDirs) == 0 {
-		if e, err := newPrebuilt(ctx); err == nil {
+		if e, err := newPrebuilt(prebuilt); err == nil {
 			return e, nil
 		}
 	}
@@ -207,7 +242,7 @@ func New(ctx context.Context, policyDirs []string) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Engine{compiler: c, query: pq, ruleIDs: ids, catalog: catalog}, nil
+	return &Engine{full: &compiled{query: pq, ruleIDs: ids}, catalog: catalog}, nil
 }
 
 // Rules returns the catalog sorted by id.
@@ -248,13 +283,22 @@ type rawRelated struct {
 	Message string `json:"message"`
 }
 
-// eval runs the prepared query over one input.
+// eval runs the prepared query over one input, compiled for it.
 func (e *Engine) eval(ctx context.Context, in ast.Value) ([]rawFinding, error) {
-	rs, err := e.evalQuery(ctx, in)
+	c, err := e.compiledFor(ctx, in)
 	if err != nil {
 		return nil, err
 	}
-	items, ids, err := e.results(rs)
+	return e.evalWith(ctx, c, in)
+}
+
+// evalWith runs the query of one compiled set over an input.
+func (e *Engine) evalWith(ctx context.Context, c *compiled, in ast.Value) ([]rawFinding, error) {
+	rs, err := e.evalQuery(ctx, c.query, in)
+	if err != nil {
+		return nil, err
+	}
+	items, ids, err := c.results(rs)
 	if err != nil {
 		return nil, err
 	}

@@ -34,7 +34,10 @@ import (
 //go:embed prebuilt.bin
 var prebuilt []byte
 
-const prebuiltMagic = "mcplint-prebuilt-policies/1\n"
+// prebuiltMagic names the format: 2 added the string table ahead of the
+// modules, each module on its own (decoded only when a check needs it)
+// and what subset.go chooses subsets by.
+const prebuiltMagic = "mcplint-prebuilt-policies/2\n"
 
 // PolicyHash is the SHA-256 of the embedded policies (names and bytes,
 // tests left out): what prebuilt.bin was built from.
@@ -71,8 +74,9 @@ var prebuiltStages = map[ast.StageID]bool{
 }
 
 // EncodePrebuilt compiles the embedded policies from source (type-checked)
-// and encodes them for prebuilt.bin. It fails on any construct the
-// encoding does not know, so a new Rego feature cannot be lost silently.
+// and encodes them for prebuilt.bin, each module with what subset.go
+// chooses subsets by. It fails on any construct the encoding does not
+// know, so a new Rego feature cannot be lost silently.
 func EncodePrebuilt() ([]byte, error) {
 	c, catalog, err := compile(nil)
 	if err != nil {
@@ -86,15 +90,26 @@ func EncodePrebuilt() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	e := &encoder{strs: map[string]int{}, files: map[string]int{}}
 	names := sortedKeys(c.Modules)
-	e.uint(uint64(len(names)))
-	for _, n := range names {
+	metas, err := analyzeModules(c.Modules, names)
+	if err != nil {
+		return nil, err
+	}
+	e := &encoder{strs: map[string]int{}}
+	var mods varintBuffer
+	mods.uint(uint64(len(names)))
+	for i, n := range names {
+		e.Reset()
 		e.str(n)
+		e.meta(metas[i])
+		mods.Write(e.Bytes())
+		e.Reset()
 		e.module(c.Modules[n])
 		if e.err != nil {
 			return nil, fmt.Errorf("%s: %w", n, e.err)
 		}
+		mods.uint(uint64(e.Len()))
+		mods.Write(e.Bytes())
 	}
 	// Uncompressed (about 0.5 MB): gunzipping it took an eighth of the
 	// start-up. decodePrebuilt still reads a gzipped file.
@@ -104,7 +119,12 @@ func EncodePrebuilt() ([]byte, error) {
 	out.Write(hash[:])
 	out.uint(uint64(len(cat)))
 	out.Write(cat)
-	out.Write(e.Bytes())
+	out.uint(uint64(len(e.table)))
+	for _, s := range e.table {
+		out.uint(uint64(len(s)))
+		out.WriteString(s)
+	}
+	out.Write(mods.Bytes())
 	return out.Bytes(), nil
 }
 
@@ -118,9 +138,10 @@ type wireRule struct {
 // embedded now.
 var errStale = errors.New("prebuilt policies are stale: run go generate ./rules")
 
-// decodePrebuilt returns the compiled modules and the catalog of
-// prebuilt.bin, or errStale.
-func decodePrebuilt(data []byte) (map[string]*ast.Module, map[string]*Rule, error) {
+// readPrebuilt checks the magic and the hash of prebuilt.bin and decodes
+// its catalog; the modules after it are left for readModules. It returns
+// errStale for a file built from other policies.
+func readPrebuilt(data []byte) (map[string]*Rule, []byte, error) {
 	raw := data
 	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
 		var err error
@@ -135,10 +156,10 @@ func decodePrebuilt(data []byte) (map[string]*ast.Module, map[string]*Rule, erro
 	if want := PolicyHash(); !bytes.Equal(raw[:32], want[:]) {
 		return nil, nil, errStale
 	}
-	d := &decoder{varintReader: varintReader{buf: raw[32:]}}
-	cat := d.bytes(d.uint())
-	if d.err != nil {
-		return nil, nil, fmt.Errorf("prebuilt policies: catalog: %w", d.err)
+	r := varintReader{buf: raw[32:]}
+	cat := r.bytes(r.uint())
+	if r.err != nil {
+		return nil, nil, fmt.Errorf("prebuilt policies: catalog: %w", r.err)
 	}
 	wire := map[string]wireRule{}
 	if err := json.Unmarshal(cat, &wire); err != nil {
@@ -149,14 +170,103 @@ func decodePrebuilt(data []byte) (map[string]*ast.Module, map[string]*Rule, erro
 		w.Rule.Level = finding.Level(w.Level)
 		catalog[id] = w.Rule
 	}
-	n := int(d.uint())
-	mods := make(map[string]*ast.Module, n)
-	for i := 0; i < n && d.err == nil; i++ {
-		name := d.str()
-		mods[name] = d.module()
+	return catalog, r.buf[r.pos:], nil
+}
+
+// prebuiltModules is the module section of prebuilt.bin: the names and
+// metas of the modules, read at once, and each module decoded the first
+// time a subset needs it. Not safe for concurrent use (the engine locks).
+type prebuiltModules struct {
+	d      decoder
+	names  []string
+	metas  []moduleMeta
+	bodies [][]byte
+	mods   []*ast.Module
+}
+
+// readModules reads the string table, the names and metas of the modules
+// and where each module's encoding is.
+func readModules(raw []byte) (*prebuiltModules, error) {
+	p := &prebuiltModules{}
+	d := &p.d
+	d.varintReader = varintReader{buf: raw}
+	n := d.uint()
+	if n > uint64(len(raw)) {
+		return nil, fmt.Errorf("prebuilt policies: %d strings in %d bytes", n, len(raw))
+	}
+	d.tab = make([][]byte, n)
+	d.strs = make([]string, n)
+	for i := range d.tab {
+		d.tab[i] = d.bytes(d.uint())
+	}
+	m := d.uint()
+	if m > uint64(len(raw)) {
+		return nil, fmt.Errorf("prebuilt policies: %d modules in %d bytes", m, len(raw))
+	}
+	for i := uint64(0); i < m && d.err == nil; i++ {
+		p.names = append(p.names, d.str())
+		p.metas = append(p.metas, d.meta())
+		p.bodies = append(p.bodies, d.bytes(d.uint()))
+	}
+	if d.err == nil && d.pos != len(d.buf) {
+		d.fail("%d bytes after the modules", len(d.buf)-d.pos)
 	}
 	if d.err != nil {
-		return nil, nil, fmt.Errorf("prebuilt policies: %w", d.err)
+		return nil, fmt.Errorf("prebuilt policies: %w", d.err)
+	}
+	p.mods = make([]*ast.Module, len(p.names))
+	return p, nil
+}
+
+// module decodes module i, once.
+func (p *prebuiltModules) module(i int) (*ast.Module, error) {
+	if m := p.mods[i]; m != nil {
+		return m, nil
+	}
+	d := &p.d
+	d.varintReader = varintReader{buf: p.bodies[i]}
+	m := d.module()
+	if d.err == nil && d.pos != len(d.buf) {
+		d.fail("%d bytes after the module", len(d.buf)-d.pos)
+	}
+	if d.err != nil {
+		return nil, fmt.Errorf("prebuilt policies: %s: %w", p.names[i], d.err)
+	}
+	p.mods[i] = m
+	return m, nil
+}
+
+// modules decodes the modules of the packages in pkgs (every module when
+// pkgs is nil), by name.
+func (p *prebuiltModules) modules(pkgs map[string]bool) (map[string]*ast.Module, error) {
+	out := map[string]*ast.Module{}
+	for i, name := range p.names {
+		if pkgs != nil && !pkgs[p.metas[i].Package] {
+			continue
+		}
+		m, err := p.module(i)
+		if err != nil {
+			return nil, err
+		}
+		out[name] = m
+	}
+	return out, nil
+}
+
+// decodePrebuilt returns every compiled module and the catalog of
+// prebuilt.bin, or errStale.
+func decodePrebuilt(data []byte) (map[string]*ast.Module, map[string]*Rule, error) {
+	catalog, raw, err := readPrebuilt(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	p, err := readModules(raw)
+	if err != nil {
+		return nil, nil, err
+	}
+	mods, err := p.modules(nil)
+	if err != nil {
+		return nil, nil, err
 	}
 	return mods, catalog, nil
 }
@@ -238,8 +348,8 @@ const (
 
 type encoder struct {
 	varintBuffer
-	strs  map[string]int
-	files map[string]int
+	strs  map[string]int // index in table
+	table []string       // every string, written ahead of the modules
 	err   error
 }
 
@@ -251,16 +361,42 @@ func (e *encoder) bool(v bool) {
 	}
 }
 
-// str writes a string once; later uses are its index.
+// str writes the index of a string in the table.
 func (e *encoder) str(s string) {
-	if i, ok := e.strs[s]; ok {
-		e.uint(uint64(i) + 1)
-		return
+	i, ok := e.strs[s]
+	if !ok {
+		i = len(e.table)
+		e.strs[s] = i
+		e.table = append(e.table, s)
 	}
-	e.strs[s] = len(e.strs)
-	e.uint(0)
-	e.uint(uint64(len(s)))
-	e.WriteString(s)
+	e.uint(uint64(i))
+}
+
+// meta writes what subset.go chooses subsets by.
+func (e *encoder) meta(m moduleMeta) {
+	e.str(m.Package)
+	e.bool(m.Rule)
+	e.bool(m.Always)
+	e.uint(uint64(len(m.Reports)))
+	for _, conds := range m.Reports {
+		e.uint(uint64(len(conds)))
+		for _, c := range conds {
+			e.uint(uint64(len(c)))
+			for _, p := range c {
+				e.uint(uint64(len(p)))
+				for _, s := range p {
+					e.bool(s.any)
+					if !s.any {
+						e.str(s.key)
+					}
+				}
+			}
+		}
+	}
+	e.uint(uint64(len(m.Deps)))
+	for _, d := range m.Deps {
+		e.str(d)
+	}
 }
 
 func (e *encoder) fail(format string, args ...any) {
@@ -424,7 +560,8 @@ func (e *encoder) term(t *ast.Term) {
 // engine, and the decoder makes some 200,000 of them.
 type decoder struct {
 	varintReader
-	strs    []string
+	tab     [][]byte // the string table
+	strs    []string // its strings, made on first use
 	locs    []ast.Location
 	termBlk []ast.Term
 }
@@ -463,20 +600,51 @@ func (d *decoder) bool() bool { return d.byte() == 1 }
 
 func (d *decoder) str() string {
 	i := d.uint()
-	if i > 0 {
-		if int(i) > len(d.strs) {
-			d.fail("string %d of %d", i, len(d.strs))
-			return ""
-		}
-		return d.strs[i-1]
-	}
-	b := d.bytes(d.uint())
-	if d.err != nil {
+	if i >= uint64(len(d.tab)) {
+		d.fail("string %d of %d", i, len(d.tab))
 		return ""
 	}
-	s := string(b)
-	d.strs = append(d.strs, s)
-	return s
+	if d.strs[i] == "" && len(d.tab[i]) > 0 {
+		d.strs[i] = string(d.tab[i])
+	}
+	return d.strs[i]
+}
+
+// count reads a number of items that each take at least a byte.
+func (d *decoder) count() int {
+	n := d.uint()
+	if n > uint64(len(d.buf)-d.pos) {
+		d.fail("%d items at byte %d of %d", n, d.pos, len(d.buf))
+		return 0
+	}
+	return int(n)
+}
+
+func (d *decoder) meta() moduleMeta {
+	m := moduleMeta{Package: d.str(), Rule: d.bool(), Always: d.bool()}
+	for range d.count() {
+		var conds []condition
+		for range d.count() {
+			var c condition
+			for range d.count() {
+				var p inputPath
+				for range d.count() {
+					if d.bool() {
+						p = append(p, step{any: true})
+					} else {
+						p = append(p, step{key: d.str()})
+					}
+				}
+				c = append(c, p)
+			}
+			conds = append(conds, c)
+		}
+		m.Reports = append(m.Reports, conds)
+	}
+	for range d.count() {
+		m.Deps = append(m.Deps, d.str())
+	}
+	return m
 }
 
 func (d *decoder) loc() *ast.Location {
@@ -626,9 +794,75 @@ func (d *decoder) term() *ast.Term {
 }
 
 // newPrebuilt is the engine over prebuilt.bin, or an error when the file
-// is stale or unreadable (the caller then compiles from source).
-func newPrebuilt(ctx context.Context) (*Engine, error) {
-	mods, catalog, err := decodePrebuilt(prebuilt)
+// is stale or unreadable (the caller then compiles from source). It reads
+// only the catalog: the modules are decoded and compiled at the first
+// check, for the packages its input can trigger (compiledFor), so
+// listing or explaining the rules compiles nothing.
+func newPrebuilt(data []byte) (*Engine, error) {
+	catalog, raw, err := readPrebuilt(data)
+	if err != nil {
+		return nil, err
+	}
+	return &Engine{catalog: catalog, prebuilt: true, raw: raw}, nil
+}
+
+// compiledFor returns the policies compiled for an input: with --policy
+// (or a stale prebuilt.bin) every module, compiled at New; otherwise the
+// packages selectPackages chooses for in (every package for a nil in).
+// The engine keeps the last set it compiled, which holds every set asked
+// for before (a set not within it is compiled together with it), so the
+// parts of a plan, or the edits in an editor, soon stop compiling.
+func (e *Engine) compiledFor(ctx context.Context, in ast.Value) (*compiled, error) {
+	if !e.prebuilt {
+		return e.full, nil
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.full != nil {
+		return e.full, nil
+	}
+	if e.mods == nil {
+		p, err := readModules(e.raw)
+		if err != nil {
+			return e.fromSource(ctx)
+		}
+		e.mods = p
+	}
+	var sel []string
+	if in != nil && !e.all {
+		sel = selectPackages(e.mods.metas, in)
+	}
+	if c := e.cur; c != nil && c.covers(sel) {
+		return c, nil
+	}
+	var pkgs map[string]bool
+	if sel != nil {
+		pkgs = map[string]bool{}
+		for _, p := range sel {
+			pkgs[p] = true
+		}
+		if e.cur != nil {
+			if e.cur.pkgs == nil {
+				pkgs = nil
+			} else {
+				for p := range e.cur.pkgs {
+					pkgs[p] = true
+				}
+			}
+		}
+	}
+	c, err := e.compileSet(ctx, pkgs)
+	if err != nil {
+		return e.fromSource(ctx)
+	}
+	e.cur = c
+	return c, nil
+}
+
+// compileSet compiles and prepares the prebuilt modules of the packages
+// in pkgs (nil: every package). The caller holds e.mu.
+func (e *Engine) compileSet(ctx context.Context, pkgs map[string]bool) (*compiled, error) {
+	mods, err := e.mods.modules(pkgs)
 	if err != nil {
 		return nil, err
 	}
@@ -640,5 +874,32 @@ func newPrebuilt(ctx context.Context) (*Engine, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Engine{compiler: c, query: pq, ruleIDs: ids, catalog: catalog, prebuilt: true}, nil
+	return &compiled{query: pq, ruleIDs: ids, pkgs: pkgs}, nil
+}
+
+// CompileAll makes the engine compile every package at its next check,
+// and use that from then on, instead of compiling for each input the
+// packages it can trigger: for a process that checks one input after
+// another (the language server), where a change that needs one more
+// package would otherwise wait for a compile.
+func (e *Engine) CompileAll() {
+	e.mu.Lock()
+	e.all = true
+	e.mu.Unlock()
+}
+
+// fromSource compiles the built-in policies from source when prebuilt.bin
+// cannot be decoded after all (as New does for a stale one): slower,
+// never different. The caller holds e.mu.
+func (e *Engine) fromSource(ctx context.Context) (*compiled, error) {
+	c, _, err := compile(nil)
+	if err != nil {
+		return nil, err
+	}
+	pq, ids, err := prepare(ctx, c, false)
+	if err != nil {
+		return nil, err
+	}
+	e.full = &compiled{query: pq, ruleIDs: ids}
+	return e.full, nil
 }

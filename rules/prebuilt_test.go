@@ -43,19 +43,10 @@ func TestPrebuiltEngineMatchesCompile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mods, catalog, err := decodePrebuilt(data)
+	pre, err := newPrebuilt(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := compilePrebuilt(mods)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pq, ids, err := prepare(ctx, c, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pre := &Engine{compiler: c, query: pq, ruleIDs: ids, catalog: catalog, prebuilt: true}
 	src, err := New(ctx, []string{t.TempDir()}) // any --policy: compiled from source
 	if err != nil {
 		t.Fatal(err)

@@ -65,11 +65,11 @@ func uniq(s []string) []string {
 
 // results lists the policy results of one evaluation with the rule each
 // came from ("" when the router already set it).
-func (e *Engine) results(rs rego.ResultSet) ([]any, []string, error) {
+func (c *compiled) results(rs rego.ResultSet) ([]any, []string, error) {
 	if len(rs) == 0 {
 		return nil, nil, nil
 	}
-	if e.ruleIDs == nil {
+	if c.ruleIDs == nil {
 		if len(rs[0].Expressions) == 0 {
 			return nil, nil, nil
 		}
@@ -81,7 +81,7 @@ func (e *Engine) results(rs rego.ResultSet) ([]any, []string, error) {
 	}
 	var items []any
 	var ids []string
-	for i, id := range e.ruleIDs {
+	for i, id := range c.ruleIDs {
 		v := rs[0].Bindings[fmt.Sprintf("r%d", i)]
 		set, ok := v.([]any)
 		if !ok && v != nil {

@@ -152,10 +152,10 @@ func policyFiles(dirs []string) []string {
 // that does not look at the context still cannot hold the check past the
 // deadline; the context is cancelled, which stops the evaluation at its
 // next step.
-func (e *Engine) evalQuery(ctx context.Context, in ast.Value) (rego.ResultSet, error) {
+func (e *Engine) evalQuery(ctx context.Context, query rego.PreparedEvalQuery, in ast.Value) (rego.ResultSet, error) {
 	l := e.limits
 	if l == nil {
-		return e.query.Eval(ctx, rego.EvalParsedInput(in))
+		return query.Eval(ctx, rego.EvalParsedInput(in))
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -166,7 +166,7 @@ func (e *Engine) evalQuery(ctx context.Context, in ast.Value) (rego.ResultSet, e
 	done := make(chan result, 1)
 	base := heapBytes()
 	go func() {
-		rs, err := e.query.Eval(ctx, rego.EvalParsedInput(in))
+		rs, err := query.Eval(ctx, rego.EvalParsedInput(in))
 		done <- result{rs, err}
 	}()
 	deadline := time.NewTimer(l.Timeout)
