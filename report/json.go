@@ -123,17 +123,16 @@ func JSONVersion(w io.Writer, version string, fs []finding.Finding, sum Summary)
 		bw.WriteString(`  "findings": [],` + "\n")
 	} else {
 		bw.WriteString(`  "findings": [` + "\n")
+		jw := &indentWriter{w: bw, depth: 2}
 		for i, f := range fs {
 			bw.WriteString("    ")
-			if err := value("    ", jsonFinding{
+			jw.finding(&jsonFinding{
 				Rule: f.Rule, Level: f.Level.String(), Message: f.Message, File: f.File,
 				Line: f.Range.Start.Line, Column: f.Range.Start.Column,
 				EndLine: f.Range.End.Line, EndColumn: f.Range.End.Column,
 				Pointer: f.Pointer, Server: f.Server, Client: f.Client, Tier: f.Tier,
 				Fingerprint: f.Fingerprint, Related: related(f.Related), Fix: fixJSON(f.Fix),
-			}); err != nil {
-				return err
-			}
+			})
 			if i < len(fs)-1 {
 				bw.WriteString(",\n")
 			} else {
