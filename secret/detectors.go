@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // detector is one entry of the provider table. A shape detector (Name == "")
@@ -34,8 +35,22 @@ type detector struct {
 	TruePositives  []string
 	FalsePositives []string
 
-	re     *regexp.Regexp
-	nameRe *regexp.Regexp
+	re     *lazyRegexp
+	nameRe *lazyRegexp
+}
+
+// lazyRegexp compiles its pattern on first use: a run that never meets a
+// value holding one of a detector's keywords (or a key its name keywords
+// select) never compiles that detector's pattern.
+type lazyRegexp struct {
+	once sync.Once
+	expr string
+	re   *regexp.Regexp
+}
+
+func (l *lazyRegexp) get() *regexp.Regexp {
+	l.once.Do(func() { l.re = regexp.MustCompile(l.expr) })
+	return l.re
 }
 
 // detectors is the provider table, most specific first: when two detections
@@ -463,9 +478,9 @@ func init() {
 	seen := map[string]bool{}
 	for i := range detectors {
 		d := &detectors[i]
-		d.re = regexp.MustCompile(d.Pattern)
+		d.re = &lazyRegexp{expr: d.Pattern}
 		if d.Name != "" {
-			d.nameRe = regexp.MustCompile(`(?i)` + d.Name)
+			d.nameRe = &lazyRegexp{expr: `(?i)` + d.Name}
 			nameDetectors = append(nameDetectors, d)
 		} else {
 			shapeDetectors = append(shapeDetectors, d)
@@ -552,7 +567,7 @@ func (d *detector) nameHit(name string) bool {
 	}
 	for _, k := range d.NameKeywords {
 		if indexFold(name, k) >= 0 {
-			return d.nameRe.MatchString(name)
+			return d.nameRe.get().MatchString(name)
 		}
 	}
 	return false
@@ -579,7 +594,7 @@ func matchesKnownShape(s string) bool {
 		return false
 	}
 	for i, d := range shapeDetectors {
-		if hitSet(hits, i) && d.re.MatchString(s) {
+		if hitSet(hits, i) && d.re.get().MatchString(s) {
 			return true
 		}
 	}

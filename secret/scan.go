@@ -24,7 +24,6 @@
 package secret
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -313,7 +312,7 @@ func (sc *scanner) shapes() {
 // match runs d's regexp over v (found at off in the value) and reports each
 // match that stands on its own.
 func (sc *scanner) match(d *detector, off int, v string) {
-	for _, m := range d.re.FindAllStringSubmatchIndex(v, -1) {
+	for _, m := range d.re.get().FindAllStringSubmatchIndex(v, -1) {
 		ms, me := m[0], m[1]
 		if !d.AnyBefore && ms > 0 && isWordByte(v[ms-1]) {
 			continue
@@ -608,10 +607,10 @@ func isQueryEnum(v string) bool {
 
 // connKVRe finds the password of a key=value connection string
 // ("Server=db;User Id=sa;Password=…;", "host=db user=app password=…").
-var connKVRe = regexp.MustCompile(`(?i)(?:^|[;\s])(?:password|pwd)\s*=\s*("[^"]*"|'[^']*'|[^;\s"']+)`)
+var connKVRe = &lazyRegexp{expr: `(?i)(?:^|[;\s])(?:password|pwd)\s*=\s*("[^"]*"|'[^']*'|[^;\s"']+)`}
 
 func (sc *scanner) connKV() {
-	for _, m := range connKVRe.FindAllStringSubmatchIndex(sc.value, -1) {
+	for _, m := range connKVRe.get().FindAllStringSubmatchIndex(sc.value, -1) {
 		s, e := m[2], m[3]
 		if e-s >= 2 && (sc.value[s] == '"' || sc.value[s] == '\'') {
 			s++
