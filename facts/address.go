@@ -3,7 +3,6 @@ package facts
 import (
 	"net"
 	"net/url"
-	"regexp"
 	"strings"
 	"unicode/utf8"
 
@@ -77,7 +76,7 @@ func plainArgAddresses(args []ArgFact) []AddressFact {
 	return out
 }
 
-var allInterfacesRe = regexp.MustCompile(`^(0\.0\.0\.0|::|\[::\]|\*)$`)
+var allInterfacesRe = lazyRE(`^(0\.0\.0\.0|::|\[::\]|\*)$`)
 
 // hostFlags are the flags that name the address a server listens on.
 var hostFlags = map[string]bool{"--host": true, "-h": false, "--bind": true, "--bind-address": true, "--listen": true,
@@ -146,10 +145,10 @@ func listenAll(s *loader.Server, sf *ServerFact) []AddressFact {
 }
 
 var (
-	macHome      = regexp.MustCompile(`^(/Users/[^/\s"']+/)`)
-	linuxHome    = regexp.MustCompile(`^(/home/[^/\s"']+/)`)
-	windowsDrive = regexp.MustCompile(`(?i)^([a-z]:[\\/])`)
-	wsStorage    = regexp.MustCompile(`(?i)workspaceStorage[\\/][0-9a-f]{6,}`)
+	macHome      = lazyRE(`^(/Users/[^/\s"']+/)`)
+	linuxHome    = lazyRE(`^(/home/[^/\s"']+/)`)
+	windowsDrive = lazyRE(`(?i)^([a-z]:[\\/])`)
+	wsStorage    = lazyRE(`(?i)workspaceStorage[\\/][0-9a-f]{6,}`)
 )
 
 // machinePathWhy says why the path v exists on one machine only ("":

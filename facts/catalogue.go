@@ -326,12 +326,12 @@ type URLTemplateFact struct {
 // honoured for, at their own MCP host, with their own sites for links.
 var byoVendors = []struct {
 	id, name, hostDesc string
-	host               *regexp.Regexp
+	host               *lazyRegexp
 	sites              []string
 }{
-	{"google", "Google", "<name>mcp.googleapis.com", regexp.MustCompile(`^[a-z0-9][a-z0-9-]*mcp\.googleapis\.com$`), []string{"google.com", "googleapis.com"}},
-	{"hubspot", "HubSpot", "mcp.hubspot.com", regexp.MustCompile(`^mcp\.hubspot\.com$`), []string{"hubspot.com"}},
-	{"zoom", "Zoom", "mcp.zoom.us", regexp.MustCompile(`^mcp\.zoom\.us$`), []string{"zoom.us", "zoom.com"}},
+	{"google", "Google", "<name>mcp.googleapis.com", lazyRE(`^[a-z0-9][a-z0-9-]*mcp\.googleapis\.com$`), []string{"google.com", "googleapis.com"}},
+	{"hubspot", "HubSpot", "mcp.hubspot.com", lazyRE(`^mcp\.hubspot\.com$`), []string{"hubspot.com"}},
+	{"zoom", "Zoom", "mcp.zoom.us", lazyRE(`^mcp\.zoom\.us$`), []string{"zoom.us", "zoom.com"}},
 }
 
 // catalogueDocFact fills DocFact.Catalogue for catalogue documents.
@@ -465,7 +465,7 @@ func libraryAddresses(cf *CatalogueDocFact, root *syntax.Node) {
 	}
 }
 
-var catAPIPath = regexp.MustCompile(`/v0(\.\d+)?/servers/?$`)
+var catAPIPath = lazyRE(`/v0(\.\d+)?/servers/?$`)
 
 func describeLibraryAddress(lf *LibraryAddressFact, raw string) {
 	t := strings.TrimSpace(raw)
@@ -806,8 +806,8 @@ func libraryValues(cf *CatalogueFact, n *syntax.Node, ptr string) []catValue {
 }
 
 var (
-	catPlaceholderRE = regexp.MustCompile(`\{([A-Za-z_][A-Za-z0-9_]*)\}`)
-	catDollarRE      = regexp.MustCompile(`\$\{[^}\n]*\}?`)
+	catPlaceholderRE = lazyRE(`\{([A-Za-z_][A-Za-z0-9_]*)\}`)
+	catDollarRE      = lazyRE(`\$\{[^}\n]*\}?`)
 )
 
 // catScanValues finds placeholders, ${…} references and stored values.
@@ -942,11 +942,11 @@ func linkFact(key, ptr, raw string) LinkFact {
 	return lf
 }
 
-var catDateRE = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?$`)
+var catDateRE = lazyRE(`^\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:?\d{2})?)?$`)
 
 func catIsDate(s string) bool { return catDateRE.MatchString(strings.TrimSpace(s)) }
 
-var catLinkRE = regexp.MustCompile(`(?i)\b[a-z][a-z0-9+.-]*://[^\s<>()"'\x60]+`)
+var catLinkRE = lazyRE(`(?i)\b[a-z][a-z0-9+.-]*://[^\s<>()"'\x60]+`)
 
 // setupFact reads a "Needs setup" block; addrs are the server's own
 // addresses (byo-oauth's vendor and per-org's own address come from them).
@@ -1027,7 +1027,7 @@ func setupFact(n *syntax.Node, ptr string, addrs []LinkFact) *SetupFact {
 	return sf
 }
 
-var catTemplateTokenRE = regexp.MustCompile(`\{[^{}]*\}`)
+var catTemplateTokenRE = lazyRE(`\{[^{}]*\}`)
 
 // urlTemplateFact works out a per-org urlTemplate: how many {subdomain} or
 // {org} it holds, where, and whether it describes the server's address.

@@ -2,7 +2,6 @@ package facts
 
 import (
 	"bytes"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -837,8 +836,8 @@ func defaultPyPIIndex(v string) bool {
 }
 
 var (
-	semverExact = regexp.MustCompile(`^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$`)
-	semverBase  = regexp.MustCompile(`\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?`)
+	semverExact = lazyRE(`^v?(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$`)
+	semverBase  = lazyRE(`\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?`)
 )
 
 // binOf is the program an npm package spec most likely installs: its
@@ -913,8 +912,8 @@ func npmSpec(rf *RunnerFact, spec string) {
 }
 
 var (
-	npmPartial  = regexp.MustCompile(`^v?\d+(\.\d+)?$`)
-	npmWildcard = regexp.MustCompile(`^v?\d+(\.\d+)?\.[xX*]`)
+	npmPartial  = lazyRE(`^v?\d+(\.\d+)?$`)
+	npmWildcard = lazyRE(`^v?\d+(\.\d+)?\.[xX*]`)
 )
 
 func npmVersionProblem(ver, spec string) string {
@@ -945,7 +944,7 @@ func baseVersion(v string) string {
 	return "X.Y.Z"
 }
 
-var archiveVersion = regexp.MustCompile(`-v?\d+(\.\d+)*.*$`)
+var archiveVersion = lazyRE(`-v?\d+(\.\d+)*.*$`)
 
 // addressName guesses a package name from an address: the last path
 // segment without .git or a tarball suffix.
@@ -1032,7 +1031,7 @@ func pep508URL(spec string) string {
 	return spec
 }
 
-var pyName = regexp.MustCompile(`^([A-Za-z0-9][A-Za-z0-9._-]*)(\[[^\]]*\])?\s*(.*)$`)
+var pyName = lazyRE(`^([A-Za-z0-9][A-Za-z0-9._-]*)(\[[^\]]*\])?\s*(.*)$`)
 
 // pySpec reads a Python requirement: name, name==1.2.3, name[extra]>=1,
 // name@1.2.3 (uv), name @ URL, or an address.
@@ -1087,7 +1086,7 @@ func pySpec(rf *RunnerFact, kind runnerKind, spec string) {
 	}
 }
 
-var pyExact = regexp.MustCompile(`^v?\d+(\.\d+)*((a|b|rc|\.post|\.dev)\d+)*(\+[A-Za-z0-9.]+)?$`)
+var pyExact = lazyRE(`^v?\d+(\.\d+)*((a|b|rc|\.post|\.dev)\d+)*(\+[A-Za-z0-9.]+)?$`)
 
 func pyVersionProblem(ver string) string {
 	v := strings.TrimSpace(ver)
@@ -1279,7 +1278,7 @@ func broadPath(p string) string {
 	return ""
 }
 
-var digestRe = regexp.MustCompile(`^[a-z0-9]+(?:[.+_-][a-z0-9]+)*:[a-fA-F0-9]{32,}$`)
+var digestRe = lazyRE(`^[a-z0-9]+(?:[.+_-][a-z0-9]+)*:[a-fA-F0-9]{32,}$`)
 
 // imageSpec reads [registry/]path[:tag][@digest].
 func imageSpec(rf *RunnerFact, img string) {
@@ -1338,10 +1337,10 @@ type ShellFact struct {
 var (
 	downloaders  = `curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod|http|httpie|aria2c`
 	interpreters = `sh|bash|zsh|dash|ksh|fish|python[0-9.]*|node|nodejs|deno|bun|perl|ruby|php|iex|invoke-expression|pwsh|powershell|source|\.`
-	pipeRe       = regexp.MustCompile(`(?i)(?:^|[\s;&|(])(` + downloaders + `)(?:\.exe)?\b[^|;&]*\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+(?:\S+=\S*\s+)*)?(` + interpreters + `)(?:\.exe)?(?:\s|$|;|\))`)
-	procSubRe    = regexp.MustCompile(`(?i)(?:^|[\s;&|])(` + interpreters + `)\s+(?:-\S+\s+)*(?:<\(|"?\$\(|` + "`" + `)\s*(` + downloaders + `)\b`)
-	iexRe        = regexp.MustCompile(`(?i)\b(iex|invoke-expression)\s*\(?\s*\(?\s*(` + downloaders + `|new-object\s+(?:system\.)?net\.webclient)`)
-	substRe      = regexp.MustCompile("\\$\\(|`[^`]+`")
+	pipeRe       = lazyRE(`(?i)(?:^|[\s;&|(])(` + downloaders + `)(?:\.exe)?\b[^|;&]*\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:env\s+(?:\S+=\S*\s+)*)?(` + interpreters + `)(?:\.exe)?(?:\s|$|;|\))`)
+	procSubRe    = lazyRE(`(?i)(?:^|[\s;&|])(` + interpreters + `)\s+(?:-\S+\s+)*(?:<\(|"?\$\(|` + "`" + `)\s*(` + downloaders + `)\b`)
+	iexRe        = lazyRE(`(?i)\b(iex|invoke-expression)\s*\(?\s*\(?\s*(` + downloaders + `|new-object\s+(?:system\.)?net\.webclient)`)
+	substRe      = lazyRE("\\$\\(|`[^`]+`")
 )
 
 // valueReaders are commands whose output is a value (a token from a
