@@ -425,6 +425,14 @@ func TestSubsetCompiledFor(t *testing.T) {
 	if c3, _ := e.compiledFor(ctx, small); c3 != all {
 		t.Error("a subset of what is compiled compiled again")
 	}
+	// A set without a rule package still evaluates, to nothing.
+	none, err := e.compileSet(ctx, map[string]bool{libPath: true, routerPath: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if raws, err := e.evalWith(ctx, none, small); err != nil || len(raws) != 0 {
+		t.Errorf("no rules compiled: %d findings, %v", len(raws), err)
+	}
 }
 
 // Checks of different inputs at once share the engine: each gets a set
