@@ -28,6 +28,38 @@ func TestGeneratedLayoutCurrent(t *testing.T) {
 	}
 }
 
+// TestFieldsCurrentSeesANewField checks the check Value makes before
+// using the generated code: a JSON field it does not convert, or one
+// that is gone, sends it to reflection.
+func TestFieldsCurrentSeesANewField(t *testing.T) {
+	if !fieldsCurrent(genFields) {
+		t.Fatal("the generated converter is stale: go generate ./facts")
+	}
+	type probe struct {
+		A      string `json:"a"`
+		B      int    `json:"b,omitempty"`
+		C      bool
+		Hidden string `json:"-"`
+		lower  string
+	}
+	_ = probe{}.lower
+	typ := reflect.TypeFor[probe]()
+	for _, c := range []struct {
+		json []string
+		want bool
+	}{
+		{[]string{"C", "a", "b"}, true},
+		{[]string{"a", "b"}, false},           // C added
+		{[]string{"C", "a", "b", "d"}, false}, // d removed
+		{[]string{"C", "a", "bb"}, false},     // b renamed
+		{[]string{"C", "Hidden", "a", "b"}, false},
+	} {
+		if got := fieldsCurrent([]genType{{typ, c.json}}); got != c.want {
+			t.Errorf("fieldsCurrent(%v) = %v, want %v", c.json, got, c.want)
+		}
+	}
+}
+
 // TestReflectLayoutSeesEveryField checks the staleness check itself: the
 // layout names every converted field of every type, with its JSON name
 // and type, and refuses types the generator cannot convert.

@@ -337,15 +337,29 @@ func (g *gen) write() ([]byte, error) {
 	g.p("")
 	g.p("import (")
 	g.p("\t\"encoding/binary\"")
+	g.p("\t\"reflect\"")
 	g.p("\t\"sort\"")
 	g.p("")
 	g.p("\t\"github.com/open-policy-agent/opa/v1/ast\"")
 	g.p(")")
 	g.p("")
-	g.p("// genLayout is the layout of the types the code below converts: when")
-	g.p("// it is not what reflection reads from the compiled types (a field added")
-	g.p("// without go generate ./facts), Value converts by reflection instead.")
+	g.p("// genLayout is the layout of the types the code below converts;")
+	g.p("// TestGeneratedLayoutCurrent compares it with the compiled types.")
 	g.p("const genLayout = %s", strconv.Quote(g.layout()))
+	g.p("")
+	g.p("// genFields are the JSON names the code below converts, per type, sorted:")
+	g.p("// when a type has others (a field added without go generate ./facts),")
+	g.p("// Value converts by reflection instead. A field removed or retyped does")
+	g.p("// not compile.")
+	g.p("var genFields = []genType{")
+	for _, name := range sortedNames(g.structs) {
+		var names []string
+		for _, f := range g.structs[name] {
+			names = append(names, strconv.Quote(f.json))
+		}
+		g.p("\t{reflect.TypeFor[%s](), []string{%s}},", name, strings.Join(names, ", "))
+	}
+	g.p("}")
 	g.p("")
 	// Key terms, one per JSON name, shared by every object.
 	jsons := map[string]bool{}
