@@ -378,29 +378,9 @@ func (sc *scanner) namePairs(pairs []namePair, name string) []namePair {
 	if !strings.ContainsAny(sc.value, " \t\n\r") {
 		return pairs
 	}
-	var fieldBuf [32]field
-	fields := splitFields(fieldBuf[:0], sc.value)
-	for k, f := range fields {
-		if n, off, ok := inlineAssign(f.text); ok {
-			pairs = append(pairs, namePair{n, f.off + off, f.text[off:]})
-			continue
-		}
-		if k+1 < len(fields) && isFlag(f.text) && CredentialName(f.text) {
-			next := fields[k+1]
-			pairs = append(pairs, namePair{f.text, next.off, next.text})
-		}
-	}
-	return pairs
-}
-
-type field struct {
-	off  int
-	text string
-}
-
-// splitFields splits s at white space, keeping offsets.
-func splitFields(out []field, s string) []field {
-	for i := 0; i < len(s); {
+	// Field by field; a credential flag names the field after it.
+	var flag string
+	for i, s := 0, sc.value; i < len(s); {
 		for i < len(s) && isSpace(s[i]) {
 			i++
 		}
@@ -408,19 +388,37 @@ func splitFields(out []field, s string) []field {
 		for j < len(s) && !isSpace(s[j]) {
 			j++
 		}
-		if j > i {
-			out = append(out, field{i, s[i:j]})
+		if j == i {
+			break
+		}
+		f := s[i:j]
+		if flag != "" {
+			pairs = append(pairs, namePair{flag, i, f})
+			flag = ""
+		}
+		if n, off, ok := inlineAssign(f); ok {
+			pairs = append(pairs, namePair{n, i + off, f[off:]})
+		} else if isFlag(f) && CredentialName(f) {
+			flag = f
 		}
 		i = j
 	}
-	return out
+	return pairs
 }
 
 // inlineAssign splits "NAME=value", "--flag=value" or "Header: value" and
 // returns the name and the offset of the value.
 func inlineAssign(s string) (name string, off int, ok bool) {
-	i := strings.IndexAny(s, "=:")
-	if i <= 0 || i > 128 {
+	// The first '=' or ':' in the first 129 bytes (as IndexAny would find
+	// it: neither byte is part of a longer UTF-8 sequence).
+	i := -1
+	for k := 0; k < len(s) && k <= 128; k++ {
+		if s[k] == '=' || s[k] == ':' {
+			i = k
+			break
+		}
+	}
+	if i <= 0 {
 		return "", 0, false
 	}
 	name = strings.TrimRight(s[:i], " \t")

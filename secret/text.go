@@ -37,15 +37,45 @@ func isLettersOnly(s string) bool {
 
 // indexFold returns the index of the first occurrence of lower (an ASCII
 // lower-case string) in s, ignoring ASCII case, or -1. It does not allocate.
+// Candidates are found with IndexByte for each case of lower's first byte,
+// each remembered until passed, so every byte is looked at once by each.
 func indexFold(s, lower string) int {
 	n := len(lower)
 	if n == 0 {
 		return 0
 	}
 	first := lower[0]
-	for i := 0; i+n <= len(s); i++ {
-		if lowerASCII(s[i]) != first {
-			continue
+	if n > len(s) || isUpper(first) {
+		return -1
+	}
+	other := first
+	if isLower(first) {
+		other = first - 'a' + 'A'
+	}
+	starts := s[:len(s)-n+1]
+	const unknown = -2
+	nextFirst, nextOther := unknown, unknown
+	if other == first {
+		nextOther = -1
+	}
+	next := func(c byte, at, from int) int {
+		if at != -1 && at < from {
+			if k := strings.IndexByte(starts[from:], c); k >= 0 {
+				return from + k
+			}
+			return -1
+		}
+		return at
+	}
+	for i := 0; i < len(starts); i++ {
+		nextFirst, nextOther = next(first, nextFirst, i), next(other, nextOther, i)
+		switch {
+		case nextFirst < 0 && nextOther < 0:
+			return -1
+		case nextOther < 0 || nextFirst >= 0 && nextFirst < nextOther:
+			i = nextFirst
+		default:
+			i = nextOther
 		}
 		j := 1
 		for j < n && lowerASCII(s[i+j]) == lower[j] {
