@@ -821,6 +821,9 @@ func (e *Engine) compiledFor(ctx context.Context, in ast.Value) (*compiled, erro
 	if e.full != nil {
 		return e.full, nil
 	}
+	if e.cur != nil && e.cur.pkgs == nil {
+		return e.cur, nil // every package
+	}
 	if e.mods == nil {
 		p, err := readModules(e.raw)
 		if err != nil {
@@ -856,6 +859,11 @@ func (e *Engine) compiledFor(ctx context.Context, in ast.Value) (*compiled, erro
 		return e.fromSource(ctx)
 	}
 	e.cur = c
+	if pkgs == nil {
+		// Nothing is left to compile: the decoded modules (the compiler
+		// holds copies) need not be kept, nor marked by every collection.
+		e.mods, e.raw = nil, nil
+	}
 	return c, nil
 }
 

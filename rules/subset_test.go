@@ -425,7 +425,11 @@ func TestSubsetCompiledFor(t *testing.T) {
 	if c3, _ := e.compiledFor(ctx, small); c3 != all {
 		t.Error("a subset of what is compiled compiled again")
 	}
+	if e.mods != nil {
+		t.Error("the decoded modules are kept after every package is compiled")
+	}
 	// A set without a rule package still evaluates, to nothing.
+	e = subsetEngine(t)
 	none, err := e.compileSet(ctx, map[string]bool{libPath: true, routerPath: true})
 	if err != nil {
 		t.Fatal(err)
@@ -446,12 +450,13 @@ func TestSubsetConcurrent(t *testing.T) {
 		`{"index": {"all": [0], "command": [0], "unpinned": [0]}, "servers": [{}], "doc_index": {}, "documents": [], "loader_findings": [], "groups": [], "config": {}}`,
 		`{"index": {}, "doc_index": {}, "servers": [], "documents": [], "loader_findings": [{}], "groups": [], "config": {}}`,
 	}
+	metas := e.mods.metas
 	done := make(chan error, len(inputs)*2)
 	for i := range len(inputs) * 2 {
 		go func() {
 			in := ast.MustParseTerm(inputs[i%len(inputs)]).Value
 			c, err := e.compiledFor(ctx, in)
-			if err == nil && !c.covers(selectPackages(e.mods.metas, in)) {
+			if err == nil && !c.covers(selectPackages(metas, in)) {
 				err = fmt.Errorf("input %d: the set compiled does not cover it", i)
 			}
 			done <- err
