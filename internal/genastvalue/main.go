@@ -420,6 +420,9 @@ func (g *gen) write() ([]byte, error) {
 			g.keyFunc(id)
 		}
 	}
+	if g.sites > 255 {
+		return nil, fmt.Errorf("%d memo sites: a site is one byte of the key", g.sites)
+	}
 	src, err := format.Source(g.buf.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("formatting the generated code: %v\n%s", err, g.buf.Bytes())
