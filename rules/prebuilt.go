@@ -62,13 +62,14 @@ func PolicyHash() [32]byte {
 }
 
 // prebuiltStages are the compiler stages a decoded, already compiled set
-// of modules still needs: the module and rule trees, the dependency graph
-// and the indices evaluation uses. Every other stage rewrites or checks,
-// which was done when the file was built.
+// of modules still needs: the module and rule trees and the indices
+// evaluation uses. Every other stage rewrites or checks, which was done
+// when the file was built. The dependency graph is left out too: only
+// the recursion check and the type checker read it (the query's type
+// check does without it), never evaluation.
 var prebuiltStages = map[ast.StageID]bool{
 	ast.StageSetModuleTree:             true,
 	ast.StageSetRuleTree:               true,
-	ast.StageSetGraph:                  true,
 	ast.StageBuildRuleIndices:          true,
 	ast.StageBuildComprehensionIndices: true,
 }
