@@ -226,6 +226,9 @@ func TestValueEqualsReflection(t *testing.T) {
 // TestValueSharesEqualParts checks the sharing is there: equal parts of
 // two servers are one term, unequal ones are not.
 func TestValueSharesEqualParts(t *testing.T) {
+	if !generatedCurrent() {
+		t.Skip("the generated converter is stale (TestGeneratedLayoutCurrent): Value converts by reflection, which shares nothing")
+	}
 	in := monorepoInput(t, 20)
 	v := Value(&in).(ast.Object)
 	servers := v.Get(ast.StringTerm("servers")).Value.(*ast.Array)
@@ -256,6 +259,9 @@ func TestValueSharesEqualParts(t *testing.T) {
 // over parts that servers share, and checks the input is as it was: a
 // change made through one server would show in another.
 func TestEvaluationLeavesSharedPartsAlone(t *testing.T) {
+	if !generatedCurrent() {
+		t.Skip("the generated converter is stale (TestGeneratedLayoutCurrent): Value converts by reflection, which shares nothing")
+	}
 	in := monorepoInput(t, 10)
 	v := Value(&in)
 	before := v.String()
