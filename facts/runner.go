@@ -1031,7 +1031,39 @@ func pep508URL(spec string) string {
 	return spec
 }
 
+// pyName is how a requirement starts: a name, [extras], then the rest
+// (splitPyName reads it without the pattern; a test holds the two equal).
 var pyName = lazyRE(`^([A-Za-z0-9][A-Za-z0-9._-]*)(\[[^\]]*\])?\s*(.*)$`)
+
+// splitPyName is pyName.FindStringSubmatch: the name, the extras ("" or
+// "[…]", up to the first ']'), and the rest after white space, which holds
+// no newline ('.' does not match one; \s, [\t\n\f\r ], may before it).
+func splitPyName(spec string) (name, extras, rest string, ok bool) {
+	isName := func(c byte) bool {
+		return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-'
+	}
+	if spec == "" || !isName(spec[0]) || spec[0] == '.' || spec[0] == '_' || spec[0] == '-' {
+		return "", "", "", false
+	}
+	i := 1
+	for i < len(spec) && isName(spec[i]) {
+		i++
+	}
+	j := i
+	if j < len(spec) && spec[j] == '[' {
+		if k := strings.IndexByte(spec[j:], ']'); k > 0 {
+			extras, j = spec[j:j+k+1], j+k+1
+		}
+	}
+	for j < len(spec) && strings.IndexByte("\t\n\f\r ", spec[j]) >= 0 {
+		j++
+	}
+	if strings.IndexByte(spec[j:], '\n') >= 0 {
+		// Without the extras the rest holds the same newline.
+		return "", "", "", false
+	}
+	return spec[:i], extras, spec[j:], true
+}
 
 // pySpec reads a Python requirement: name, name==1.2.3, name[extra]>=1,
 // name@1.2.3 (uv), name @ URL, or an address.
@@ -1054,12 +1086,12 @@ func pySpec(rf *RunnerFact, kind runnerKind, spec string) {
 		rf.Package, rf.Local = spec, true
 		return
 	}
-	m := pyName.FindStringSubmatch(spec)
-	if m == nil {
+	name, extras, ver, ok := splitPyName(spec)
+	if !ok {
 		rf.Package, rf.Problem, rf.Suggestion = spec, "no-version", spec+"==X.Y.Z"
 		return
 	}
-	name, extras, ver := m[1], m[2], strings.TrimSpace(m[3])
+	ver = strings.TrimSpace(ver)
 	rf.Package, rf.Version = name, ver
 	pinned := name + extras
 	if strings.HasPrefix(ver, "@") && (kind == kindUV) {

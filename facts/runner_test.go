@@ -2,6 +2,7 @@ package facts
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -568,6 +569,29 @@ func TestMachinePathPrefilter(t *testing.T) {
 	for _, v := range all {
 		if got, want := machinePathWhy(v), machinePathWhyByPatterns(v); got != want {
 			t.Errorf("machinePathWhy(%q) = %q, the patterns give %q", v, got, want)
+		}
+	}
+}
+
+// TestSplitPyName holds splitPyName to the pattern it stands for, on
+// requirements and on random text of their pieces.
+func TestSplitPyName(t *testing.T) {
+	specs := []string{"", "mcp-server-fetch", "mcp-server-fetch==2025.4.7", "pkg[cli]>=1", "pkg [x]", "pkg[a\nb]==1",
+		"pkg\n==1", "pkg==1\n", "pkg[x\n", "-pkg", ".pkg", "_pkg", "9pkg", "pkg\v==1", "pkg\f==1", "é", "pkg==é", "pkg\xff", "p[]", "p]"}
+	pieces := []string{"a", "Z", "9", ".", "_", "-", "[", "]", " ", "\t", "\n", "\r", "\f", "\v", "=", ">", "@", "é", "\xff", "x"}
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 5000 {
+		var b strings.Builder
+		for range r.IntN(10) {
+			b.WriteString(pieces[r.IntN(len(pieces))])
+		}
+		specs = append(specs, b.String())
+	}
+	for _, s := range specs {
+		name, extras, rest, ok := splitPyName(s)
+		m := pyName.FindStringSubmatch(s)
+		if ok != (m != nil) || ok && (name != m[1] || extras != m[2] || rest != m[3]) {
+			t.Errorf("splitPyName(%q) = %q %q %q %v, the pattern gives %q", s, name, extras, rest, ok, m)
 		}
 	}
 }
