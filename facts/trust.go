@@ -110,6 +110,21 @@ type ToolsFact struct {
 	Hints []ToolHintFact `json:"hints"`
 }
 
+// precedenceNames is each client's tier precedence as the strings of
+// TrustFact.Precedence, made once and shared by the servers' facts (which
+// nothing changes once built).
+var precedenceNames = sync.OnceValue(func() map[*loader.Client][]string {
+	out := make(map[*loader.Client][]string, len(loader.Clients))
+	for _, c := range loader.Clients {
+		names := make([]string, 0, len(c.Precedence))
+		for _, tier := range c.Precedence {
+			names = append(names, string(tier))
+		}
+		out[c] = names
+	}
+	return out
+})
+
 // trustFacts fills the trust, pin and tools facts of a server.
 func trustFacts(sf *ServerFact, s *loader.Server) {
 	t := &sf.Trust
@@ -120,11 +135,17 @@ func trustFacts(sf *ServerFact, s *loader.Server) {
 	if c := loader.Clients[s.Client]; c != nil {
 		t.ClientName = c.Name
 		t.FieldMerge = c.FieldMerge
+		names, shared := precedenceNames()[c]
 		for i, tier := range c.Precedence {
-			t.Precedence = append(t.Precedence, string(tier))
+			if !shared {
+				t.Precedence = append(t.Precedence, string(tier))
+			}
 			if tier == s.Tier {
 				t.TierRank = i
 			}
+		}
+		if shared {
+			t.Precedence = names
 		}
 	}
 	if t.ClientName == "" {
