@@ -7,11 +7,11 @@ import (
 	"crypto/sha256"
 	_ "embed"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -36,8 +36,8 @@ var prebuilt []byte
 
 // prebuiltMagic names the format: 2 added the string table ahead of the
 // modules, each module on its own (decoded only when a check needs it)
-// and what subset.go chooses subsets by.
-const prebuiltMagic = "mcplint-prebuilt-policies/2\n"
+// and what subset.go chooses subsets by; 3 the catalog in binary.
+const prebuiltMagic = "mcplint-prebuilt-policies/3\n"
 
 // PolicyHash is the SHA-256 of the embedded policies (names and bytes,
 // tests left out): what prebuilt.bin was built from.
@@ -83,11 +83,7 @@ func EncodePrebuilt() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	wire := map[string]wireRule{}
-	for id, r := range catalog {
-		wire[id] = wireRule{Rule: r, Level: int(r.Level)}
-	}
-	cat, err := json.Marshal(wire)
+	cat, err := encodeCatalog(catalog)
 	if err != nil {
 		return nil, err
 	}
@@ -129,10 +125,99 @@ func EncodePrebuilt() ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// wireRule is a catalog entry in prebuilt.bin: its level as a number.
-type wireRule struct {
-	*Rule
-	Level int `json:"Level"`
+// catalogFields are the fields of Rule that encodeCatalog writes, in
+// order: a field added to Rule fails go generate until it is encoded.
+var catalogFields = []string{"ID", "Category", "Name", "Title", "Description", "Level", "Source", "Fixable",
+	"HelpURL", "Tags", "Precision", "SecuritySeverity", "Custom", "File", "InGo"}
+
+// encodeCatalog writes the catalog, sorted by id. (It was JSON: decoding
+// it was a sixth of a one-file check's engine start-up.)
+func encodeCatalog(catalog map[string]*Rule) ([]byte, error) {
+	rt := reflect.TypeFor[Rule]()
+	if rt.NumField() != len(catalogFields) {
+		return nil, fmt.Errorf("rules.Rule has %d fields, the prebuilt catalog encodes %d: update encodeCatalog and decodeCatalog", rt.NumField(), len(catalogFields))
+	}
+	for i, f := range catalogFields {
+		if rt.Field(i).Name != f {
+			return nil, fmt.Errorf("rules.Rule field %d is %s, the prebuilt catalog encodes %s there: update encodeCatalog and decodeCatalog", i, rt.Field(i).Name, f)
+		}
+	}
+	var b varintBuffer
+	str := func(s string) {
+		b.uint(uint64(len(s)))
+		b.WriteString(s)
+	}
+	flag := func(v bool) {
+		if v {
+			b.WriteByte(1)
+		} else {
+			b.WriteByte(0)
+		}
+	}
+	ids := sortedKeys(catalog)
+	b.uint(uint64(len(ids)))
+	for _, id := range ids {
+		r := catalog[id]
+		str(r.ID)
+		str(r.Category)
+		str(r.Name)
+		str(r.Title)
+		str(r.Description)
+		b.int(int(r.Level))
+		str(r.Source)
+		flag(r.Fixable)
+		str(r.HelpURL)
+		b.uint(uint64(len(r.Tags)))
+		for _, t := range r.Tags {
+			str(t)
+		}
+		str(r.Precision)
+		str(r.SecuritySeverity)
+		flag(r.Custom)
+		str(r.File)
+		flag(r.InGo)
+	}
+	return b.Bytes(), nil
+}
+
+// decodeCatalog reads what encodeCatalog wrote.
+func decodeCatalog(data []byte) (map[string]*Rule, error) {
+	d := &decoder{varintReader: varintReader{buf: data}}
+	str := func() string { return string(d.bytes(d.uint())) }
+	n := d.count()
+	out := make(map[string]*Rule, n)
+	rules := make([]Rule, n)
+	for i := range rules {
+		r := &rules[i]
+		r.ID = str()
+		r.Category = str()
+		r.Name = str()
+		r.Title = str()
+		r.Description = str()
+		r.Level = finding.Level(d.int())
+		r.Source = str()
+		r.Fixable = d.bool()
+		r.HelpURL = str()
+		if t := d.count(); t > 0 {
+			r.Tags = make([]string, t)
+			for j := range r.Tags {
+				r.Tags[j] = str()
+			}
+		}
+		r.Precision = str()
+		r.SecuritySeverity = str()
+		r.Custom = d.bool()
+		r.File = str()
+		r.InGo = d.bool()
+		out[r.ID] = r
+	}
+	if d.err == nil && d.pos != len(d.buf) {
+		d.fail("%d bytes after the catalog", len(d.buf)-d.pos)
+	}
+	if d.err != nil {
+		return nil, d.err
+	}
+	return out, nil
 }
 
 // errStale says prebuilt.bin was built from other policies than those
@@ -162,14 +247,9 @@ func readPrebuilt(data []byte) (map[string]*Rule, []byte, error) {
 	if r.err != nil {
 		return nil, nil, fmt.Errorf("prebuilt policies: catalog: %w", r.err)
 	}
-	wire := map[string]wireRule{}
-	if err := json.Unmarshal(cat, &wire); err != nil {
-		return nil, nil, err
-	}
-	catalog := make(map[string]*Rule, len(wire))
-	for id, w := range wire {
-		w.Rule.Level = finding.Level(w.Level)
-		catalog[id] = w.Rule
+	catalog, err := decodeCatalog(cat)
+	if err != nil {
+		return nil, nil, fmt.Errorf("prebuilt policies: catalog: %w", err)
 	}
 	return catalog, r.buf[r.pos:], nil
 }
