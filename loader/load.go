@@ -80,8 +80,10 @@ type candidate struct {
 	// roots: the file is reported and not read.
 	outside string
 	// real is abs with its links resolved when the walk already knows it
-	// (no link on the way from a resolved root), "" otherwise.
-	real string
+	// (no link on the way from a resolved root) and it differs from abs;
+	// realIsAbs says abs is its own real path.
+	real      string
+	realIsAbs bool
 }
 
 // Load discovers, reads and normalises every config the options name. Bad
@@ -257,11 +259,14 @@ func Discover(opts Options) (*Plan, error) {
 		if _, open := opts.Overlay[c.abs]; open {
 			continue
 		}
-		if c.real != "" {
+		if real := c.real; real != "" || c.realIsAbs {
 			// Found by the walk through plain entries only: no link to
-			// resolve, and within the roots the walk was confined to.
-			if !within(c.real) {
-				c.outside = c.real
+			// resolve.
+			if c.realIsAbs {
+				real = c.abs
+			}
+			if !within(real) {
+				c.outside = real
 			}
 			continue
 		}
@@ -430,17 +435,29 @@ func (p *Plan) Load() (*Workspace, error) {
 // the names in every folder it reads.
 func walk(root string, within func(real string) bool, add func(candidate), list func(dir string, names []string)) {
 	visited := map[string]bool{}
-	offer := func(p, real string) {
+	// offer adds p when a pattern matches it; realDir is the real path
+	// of its folder when p itself is a plain entry there ("" otherwise).
+	offer := func(p, realDir string) {
 		rel := filepath.ToSlash(p)
+		var c candidate
 		if pt, n := match(projectPatterns, rel); pt != nil {
-			c := candidate{abs: p, pat: pt, projectDir: stripSegments(p, n), real: real}
+			c = candidate{abs: p, pat: pt, projectDir: stripSegments(p, n)}
 			if pt.tier == TierLibrary {
 				c.projectDir = "" // a registry document configures no project
 			}
-			add(c)
 		} else if pt, n := match(copyPatterns, rel); pt != nil {
-			add(candidate{abs: p, pat: pt, projectDir: stripSegments(p, n), real: real})
+			c = candidate{abs: p, pat: pt, projectDir: stripSegments(p, n)}
+		} else {
+			return
 		}
+		if realDir != "" {
+			if r := filepath.Join(realDir, filepath.Base(p)); r == p {
+				c.realIsAbs = true // most files: no second copy of the path
+			} else {
+				c.real = r
+			}
+		}
+		add(c)
 	}
 	// real is dir with its links resolved, "" when not known: a folder
 	// reached through a plain (not linked) entry is its parent's real path
@@ -493,11 +510,11 @@ func walk(root string, within func(real string) bool, add func(candidate), list 
 				}
 				continue
 			}
-			fileReal := ""
+			realDir := ""
 			if e.Type()&fs.ModeSymlink == 0 {
-				fileReal = filepath.Join(real, e.Name())
+				realDir = real
 			}
-			offer(p, fileReal)
+			offer(p, realDir)
 		}
 	}
 	visit(root, "")
