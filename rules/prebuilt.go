@@ -51,10 +51,22 @@ func PolicyHash() [32]byte {
 		return nil
 	})
 	sort.Strings(names)
+	// Each file is streamed into the hash: reading it whole copied the
+	// 200 KB of policies into new slices at every start.
+	buf := make([]byte, 32<<10)
 	for _, n := range names {
-		b, _ := fs.ReadFile(policies.FS, n)
-		fmt.Fprintf(h, "%s\x00%d\x00", n, len(b))
-		h.Write(b)
+		f, err := policies.FS.Open(n)
+		if err != nil {
+			fmt.Fprintf(h, "%s\x00%d\x00", n, 0)
+			continue
+		}
+		var size int64
+		if fi, err := f.Stat(); err == nil {
+			size = fi.Size()
+		}
+		fmt.Fprintf(h, "%s\x00%d\x00", n, size)
+		_, _ = io.CopyBuffer(h, f, buf)
+		f.Close()
 	}
 	var out [32]byte
 	copy(out[:], h.Sum(nil))
