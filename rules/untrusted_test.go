@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/mcplint/mcplint/facts"
+	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/secret"
 )
@@ -249,5 +250,38 @@ func TestHiddenHeaderNamesAreJudgedByTheirShape(t *testing.T) {
 	if len(got) != 1 || !strings.HasPrefix(got[0], "3: ") || !strings.Contains(got[0], `has a ".", which`) ||
 		strings.Contains(got[0], "‹") || strings.Contains(got[0], "write") || !strings.Contains(got[0], secret.Text(dotted)) {
 		t.Errorf("transport/header-name: want one finding on line 3 for its \".\" only, naming %q, got %q", secret.Text(dotted), got)
+	}
+}
+
+// TestMaskFindingsMasksRepeatedTexts: each distinct text is masked once
+// and the result reused; every finding holding it is masked, and a text
+// that is no secret is left as it is.
+func TestMaskFindingsMasksRepeatedTexts(t *testing.T) {
+	msg := "the server " + plantedName + " is odd"
+	fs := []finding.Finding{
+		{Message: msg, Server: plantedName, Pointer: "/mcpServers/" + plantedName},
+		{Message: msg, Server: plantedName, Pointer: "/mcpServers/" + plantedName,
+			Related: []finding.Location{{Message: msg, Pointer: "/x"}}, Fix: &finding.Fix{Title: msg, Note: "plain note"}},
+		{Message: "plain message", Server: "github", Pointer: "/mcpServers/github"},
+	}
+	maskFindings(fs)
+	for i, f := range fs[:2] {
+		for _, s := range []string{f.Message, f.Server, f.Pointer} {
+			if strings.Contains(s, plantedName) || s == "" {
+				t.Errorf("finding %d: %q", i, s)
+			}
+		}
+	}
+	if fs[0].Message != fs[1].Message || fs[0].Message != secret.Text(msg) {
+		t.Errorf("messages %q, %q, want %q", fs[0].Message, fs[1].Message, secret.Text(msg))
+	}
+	if r := fs[1].Related[0]; strings.Contains(r.Message, plantedName) || r.Pointer != "/x" {
+		t.Errorf("related %+v", r)
+	}
+	if fx := fs[1].Fix; strings.Contains(fx.Title, plantedName) || fx.Note != "plain note" {
+		t.Errorf("fix %+v", fx)
+	}
+	if f := fs[2]; f.Message != "plain message" || f.Server != "github" || f.Pointer != "/mcpServers/github" {
+		t.Errorf("a finding without secrets changed: %+v", f)
 	}
 }
