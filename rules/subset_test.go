@@ -250,6 +250,8 @@ report contains 1 if { pick }`,
 report contains x if { some x in data.mcplint.rules.t.servers.report; data.mcplint.rules.t.helper.ok }`,
 		"helper": `
 ok if { input.config }`,
+		"withdep": `
+report contains 1 if { some s in lib.servers("url"); data.mcplint.rules.t.servers.report with data.mcplint.rules.t.helper.ok as false }`,
 	})
 	cases := []struct {
 		name   string
@@ -290,6 +292,9 @@ ok if { input.config }`,
 	}
 	if d := metas["deps"].Deps; !reflect.DeepEqual(d, []string{"data.mcplint.rules.t.helper", "data.mcplint.rules.t.servers"}) {
 		t.Errorf("deps of deps: %v", d)
+	}
+	if d := metas["withdep"].Deps; !reflect.DeepEqual(d, []string{libPath, "data.mcplint.rules.t.helper", "data.mcplint.rules.t.servers"}) {
+		t.Errorf("deps of withdep: %v", d)
 	}
 	if d := metas["servers"].Deps; !reflect.DeepEqual(d, []string{libPath}) {
 		t.Errorf("deps of servers: %v", d)
