@@ -54,6 +54,7 @@ type compiled struct {
 	query   rego.PreparedEvalQuery
 	ruleIDs []string        // the rule of each binding of query (query.go), nil for the router
 	pkgs    map[string]bool // the packages compiled; nil for every one
+	indexed bool            // with the comprehension indices (compilePrebuilt)
 }
 
 // covers reports whether c holds every package of sel (nil: every

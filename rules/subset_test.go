@@ -41,15 +41,17 @@ func subsetEngine(t *testing.T) *Engine {
 // TestSubsetMatchesFull evaluates every input of the corpus (rule
 // examples, client fixtures, the demo, catalogues, registry seeds and the
 // precision corpus), part by part as CheckPlan splits it, with the
-// packages selectPackages chooses for the part and with every package:
-// the raw findings must be the same, in the same order. The subsets must
+// packages selectPackages chooses for the part (compiled without the
+// comprehension indices, whatever the input's size) and with every
+// package (with them): the raw findings must be the same, in the same
+// order. The subsets must
 // also be closed under the packages they refer to, and smaller than the
 // whole set for most inputs (or the test would compare the set with
 // itself).
 func TestSubsetMatchesFull(t *testing.T) {
 	ctx := context.Background()
 	e := subsetEngine(t)
-	full, err := e.compileSet(ctx, nil)
+	full, err := e.compileSet(ctx, nil, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +134,7 @@ func TestSubsetMatchesFull(t *testing.T) {
 			key := strings.Join(sel, "\x00")
 			sub, ok := subsets[key]
 			if !ok {
-				if sub, err = e.compileSet(ctx, kept); err != nil {
+				if sub, err = e.compileSet(ctx, kept, false); err != nil {
 					t.Fatal(err)
 				}
 				subsets[key] = sub
@@ -414,9 +416,30 @@ func TestSubsetCompiledFor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c1.pkgs == nil || len(c1.pkgs) >= len(e.mods.metas) {
-		t.Fatalf("a small input compiled %d packages", len(c1.pkgs))
+	if c1.pkgs == nil || len(c1.pkgs) >= len(e.mods.metas) || c1.indexed {
+		t.Fatalf("a small input compiled %d packages, indexed %v", len(c1.pkgs), c1.indexed)
 	}
+	// The same packages for an input of many servers: compiled again,
+	// with the comprehension indices.
+	var many strings.Builder
+	for i := range smallLimit + 1 {
+		if i > 0 {
+			many.WriteString(", ")
+		}
+		many.WriteString("{}")
+	}
+	large := ast.MustParseTerm(`{"index": {"all": [0]}, "servers": [` + many.String() + `], "doc_index": {}, "documents": [], "loader_findings": [], "groups": [], "config": {}}`).Value
+	cl, err := e.compiledFor(ctx, large)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cl == c1 || !cl.indexed || !cl.covers(sortedKeys(c1.pkgs)) {
+		t.Fatalf("a large input after a small one: the same set %v, indexed %v", cl == c1, cl.indexed)
+	}
+	if c, _ := e.compiledFor(ctx, small); c != cl {
+		t.Error("a small input after a large one compiled again")
+	}
+	c1 = cl
 	if c2, _ := e.compiledFor(ctx, small); c2 != c1 {
 		t.Error("the same input compiled again")
 	}
@@ -424,8 +447,8 @@ func TestSubsetCompiledFor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if all.pkgs != nil {
-		t.Errorf("no input compiled %d packages, want every one", len(all.pkgs))
+	if all.pkgs != nil || !all.indexed {
+		t.Errorf("no input compiled %d packages (indexed %v), want every one, indexed", len(all.pkgs), all.indexed)
 	}
 	if c3, _ := e.compiledFor(ctx, small); c3 != all {
 		t.Error("a subset of what is compiled compiled again")
@@ -435,7 +458,7 @@ func TestSubsetCompiledFor(t *testing.T) {
 	}
 	// A set without a rule package still evaluates, to nothing.
 	e = subsetEngine(t)
-	none, err := e.compileSet(ctx, map[string]bool{libPath: true, routerPath: true})
+	none, err := e.compileSet(ctx, map[string]bool{libPath: true, routerPath: true}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
