@@ -22,7 +22,7 @@ func Build(ws *loader.Workspace, cfg ConfigFact) Input {
 		srvIdx[s] = i
 	}
 	in.Servers = in.Servers[:len(ws.Servers)]
-	envs := docEnvironments(ws.Documents)
+	envs := docEnvironments(ws, ws.Documents)
 	parallel.For(len(ws.Servers), func(i int) {
 		s := ws.Servers[i]
 		in.Servers[i] = buildServer(i, docIdx[s.Doc], s, srvIdx, envs[s.Doc])

@@ -150,20 +150,28 @@ type envFileEntry struct {
 
 // envFiles finds env files upward from folders for one Build: each
 // folder is looked at once however many documents share it or its
-// parents (a monorepo's documents share every folder above them).
-type envFiles map[string]*Environment
+// parents (a monorepo's documents share every folder above them), and
+// not at all when discovery listed it without an env file (mayHold).
+type envFiles struct {
+	dirs    map[string]*Environment
+	mayHold func(dir, name string) bool // nil: every folder may
+}
 
 // forDir finds the env file upward from dir and reads it (nil: none).
 func (m envFiles) forDir(dir string) *Environment {
 	if dir == "" {
 		return nil
 	}
-	if env, ok := m[dir]; ok {
+	if env, ok := m.dirs[dir]; ok {
 		return env
 	}
 	var env *Environment
 	p := filepath.Join(dir, EnvFileName)
-	if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+	if m.mayHold != nil && !m.mayHold(dir, EnvFileName) {
+		if parent := filepath.Dir(dir); parent != dir {
+			env = m.forDir(parent)
+		}
+	} else if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
 		// A FIFO, a device (/dev/zero behind a link) or a huge file would
 		// block or exhaust the run: such an env file is not read, and
 		// secrets/undefined-variable then says nothing for its configs.
@@ -173,7 +181,7 @@ func (m envFiles) forDir(dir string) *Environment {
 	} else if parent := filepath.Dir(dir); parent != dir {
 		env = m.forDir(parent)
 	}
-	m[dir] = env
+	m.dirs[dir] = env
 	return env
 }
 
@@ -194,10 +202,14 @@ func readEnvFileCached(p string, fi os.FileInfo) *Environment {
 	return env
 }
 
-// docEnvironments is the env file of each document (nil: none or no path).
-func docEnvironments(docs []*loader.Document) map[*loader.Document]*Environment {
+// docEnvironments is the env file of each document (nil: none or no
+// path); ws, when not nil, tells the folders discovery listed.
+func docEnvironments(ws *loader.Workspace, docs []*loader.Document) map[*loader.Document]*Environment {
 	out := make(map[*loader.Document]*Environment, len(docs))
-	m := envFiles{}
+	m := envFiles{dirs: map[string]*Environment{}}
+	if ws != nil {
+		m.mayHold = ws.MayHold
+	}
 	for _, d := range docs {
 		if d.AbsPath != "" {
 			out[d] = m.forDir(filepath.Dir(d.AbsPath))

@@ -24,7 +24,7 @@ func TestEnvFileThatIsNoRegularFileIsNotRead(t *testing.T) {
 			}
 			doc := &loader.Document{AbsPath: filepath.Join(dir, ".mcp.json")}
 			done := make(chan map[*loader.Document]*Environment, 1)
-			go func() { done <- docEnvironments([]*loader.Document{doc}) }()
+			go func() { done <- docEnvironments(nil, []*loader.Document{doc}) }()
 			select {
 			case envs := <-done:
 				if envs[doc] != nil {

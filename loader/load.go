@@ -345,7 +345,7 @@ func (p *Plan) Load() (*Workspace, error) {
 	close(next)
 	wg.Wait()
 
-	ws := &Workspace{}
+	ws := &Workspace{listings: p.listings}
 	st := newState()
 	for i, d := range docs {
 		if d == nil {

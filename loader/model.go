@@ -262,6 +262,8 @@ type Workspace struct {
 	// ToolSearch is Claude Code's tool search per project folder ("" for
 	// the home tiers alone), from the env of its settings files.
 	ToolSearch map[string]ToolSearch
+	// listings are the names in each walked project folder (MayHold).
+	listings map[string][]string
 }
 
 // QualifiedName is oceancode's <tier>:<name> for a copy that lost its

@@ -46,8 +46,15 @@ func (l *run) outsideOf(abs string) string {
 // (compared as a case-insensitive file system would): a lookup in every
 // project folder for a record folder most projects lack costs a system
 // call each. Unlisted folders may hold anything.
-func (l *run) mayHold(dir, name string) bool {
-	names, ok := l.listings[filepath.Clean(dir)]
+func (l *run) mayHold(dir, name string) bool { return mayHold(l.listings, dir, name) }
+
+// MayHold is false when discovery listed dir and no entry there is name
+// (as for the record files, see run.mayHold): a caller looking for a file
+// in every project folder can skip the system call there.
+func (ws *Workspace) MayHold(dir, name string) bool { return mayHold(ws.listings, dir, name) }
+
+func mayHold(listings map[string][]string, dir, name string) bool {
+	names, ok := listings[filepath.Clean(dir)]
 	if !ok || names == nil {
 		return true
 	}
