@@ -919,21 +919,22 @@ func (p *problems) clientRules() {
 // more than 64 arguments, an argument over 1024 characters.
 func (p *problems) limits() {
 	s, n := p.s, p.s.Node
-	type url struct{ ptr, v string }
+	// Pointers are joined only for a value over a limit.
+	type url struct{ base, key, v string }
 	var urls []url
 	if n != nil && n.Kind == syntax.Object {
 		for _, k := range []string{"url", "serverUrl", "httpUrl", "uri", "tcp"} {
 			if v, ok := n.Get(k).Str(); ok {
-				urls = append(urls, url{s.Pointer + "/" + k, v})
+				urls = append(urls, url{s.Pointer, k, v})
 			}
 		}
 	}
 	for _, r := range s.Remotes {
-		urls = append(urls, url{r.Pointer + "/url", r.URL})
+		urls = append(urls, url{r.Pointer, "url", r.URL})
 	}
 	for _, u := range urls {
 		if len(u.v) > maxURLLen {
-			p.add(FieldProblem{Kind: "limits", Pointer: u.ptr, Want: strconv.Itoa(maxURLLen),
+			p.add(FieldProblem{Kind: "limits", Pointer: u.base + "/" + u.key, Want: strconv.Itoa(maxURLLen),
 				Message: fmt.Sprintf("the address of %q is %s characters, over Paseo's limit of %d: Paseo refuses a server with a longer address; move long query values into headers",
 					s.Name, thousands(len(u.v)), maxURLLen)})
 		}
@@ -978,12 +979,15 @@ func (p *problems) limits() {
 			if i < l.skip {
 				continue
 			}
-			text, ptr := it.Text, l.ptr+"/"+strconv.Itoa(i)
+			text := it.Text
 			if it.Kind == syntax.Object { // registry argument: {"value": …}
 				text, _ = it.Get("value").Str()
-				ptr += "/value"
 			}
 			if len(text) > maxArgLen {
+				ptr := l.ptr + "/" + strconv.Itoa(i)
+				if it.Kind == syntax.Object {
+					ptr += "/value"
+				}
 				p.add(FieldProblem{Kind: "limits", Pointer: ptr, Want: strconv.Itoa(maxArgLen),
 					Message: fmt.Sprintf("argument %d of %q is %s characters, over Paseo's limit of %d: Paseo refuses the server; pass long values in a file or an environment variable",
 						i+1-l.skip, s.Name, thousands(len(text)), maxArgLen)})
