@@ -710,11 +710,25 @@ func runnerFact(s *loader.Server, args []ArgFact) *RunnerFact {
 	if s == nil || ownCommand(s) == "" {
 		return nil
 	}
-	cmdPointer := s.Pointer + "/command"
+	return runnerFactOf(s, commandWords(s, args, runnerCommandPointer(s)))
+}
+
+// runnerCommandPointer is where the words of a server's command are
+// written: its command, or its first registry package.
+func runnerCommandPointer(s *loader.Server) string {
 	if len(s.Packages) > 0 {
-		cmdPointer = s.Packages[0].Pointer
+		return s.Packages[0].Pointer
 	}
-	ws := unwrap(commandWords(s, args, cmdPointer))
+	return s.Pointer + "/command"
+}
+
+// runnerFactOf is runnerFact of a server whose command words (commandWords
+// at runnerCommandPointer) are all.
+func runnerFactOf(s *loader.Server, all []word) *RunnerFact {
+	if s == nil || ownCommand(s) == "" {
+		return nil
+	}
+	ws := unwrap(all)
 	name, kind, rest := detectRunner(ws)
 	if kind == 0 {
 		return nil
@@ -1539,13 +1553,16 @@ func pipeInfo(text string) (downloader, interpreter string, ok bool) {
 }
 
 // shellFact fills ShellFact for a stdio server (nil when nothing applies);
-// rf is the server's runnerFact(s, args).
-func shellFact(s *loader.Server, args []ArgFact, rf *RunnerFact) *ShellFact {
+// rf is the server's runnerFact(s, args) and all its command words
+// (commandWords at runnerCommandPointer; nil: work them out).
+func shellFact(s *loader.Server, args []ArgFact, rf *RunnerFact, all []word) *ShellFact {
 	if s == nil || ownCommand(s) == "" || len(s.Packages) > 0 {
 		return nil
 	}
 	cmdPointer := s.Pointer + "/command"
-	all := commandWords(s, args, cmdPointer)
+	if all == nil {
+		all = commandWords(s, args, cmdPointer)
+	}
 	if len(all) == 0 {
 		return nil
 	}

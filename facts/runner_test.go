@@ -237,7 +237,7 @@ func TestContainerPrivileges(t *testing.T) {
 
 func shellOf(name, cmd string, args ...string) *ShellFact {
 	s, af := stdio(name, cmd, args...)
-	return shellFact(s, af, runnerFact(s, af))
+	return shellFact(s, af, runnerFact(s, af), nil)
 }
 
 func TestShellFacts(t *testing.T) {

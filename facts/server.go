@@ -214,8 +214,12 @@ func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int, fileE
 	if (s.URL != "" && !(merged && urlMember(s) == "")) || urlMember(s) != "" {
 		sf.URL = urlFact(s)
 	}
-	sf.Runner = runnerFact(s, sf.Args)
-	sf.Shell = shellFact(s, sf.Args, sf.Runner)
+	var words []word // the command's words, for the runner and the shell
+	if ownCommand(s) != "" {
+		words = commandWords(s, sf.Args, runnerCommandPointer(s))
+	}
+	sf.Runner = runnerFactOf(s, words)
+	sf.Shell = shellFact(s, sf.Args, sf.Runner, words)
 	sf.FieldProblems = fieldProblems(s, sf.Fields)
 	sf.Registry = registryFact(s)
 	sf.Catalogue = catalogueFact(s)
