@@ -11,10 +11,10 @@ import (
 // Compiling only the rule packages an input can trigger.
 //
 // A report definition can only hold when the places in the input that the
-// top level of its body iterates exist: a server under an aspect of the
-// index (lib.servers("url"), lib.indexes("catalogue"): policies/mcplint/lib,
-// facts/index.go), an element of input.documents[_].snapshot.names, any
-// loader finding. analyzeModules works those places out from the compiled
+// top level of its body iterates exist: a server or document under an
+// aspect of the index (lib.servers("url"), lib.indexes("catalogue"),
+// lib.documents("snapshot"): policies/mcplint/lib, facts/index.go), an
+// element of input.documents[_].snapshot.names, any loader finding. analyzeModules works those places out from the compiled
 // modules when prebuilt.bin is generated; selectPackages then keeps, for
 // one input, the rule packages some report definition of which has all
 // its places present, and everything they refer to. Whatever the analysis
@@ -73,7 +73,7 @@ type moduleMeta struct {
 type analysis struct {
 	pkgs  map[string][]*ast.Module // by package path
 	paths []ast.Ref                // every package path
-	// rule conditions worked out so far (ok false: none), by rule path.
+	// rule conditions worked out so far (nil: none), by rule path.
 	memo     map[string][]condition
 	visiting map[string]bool
 }
