@@ -219,7 +219,16 @@ var definitionKey = func() []byte {
 // definitionMACs holds HMACs keyed with definitionKey for reuse: after
 // its first Reset an HMAC restores the state after the padded key instead
 // of hashing the key again.
-var definitionMACs = sync.Pool{New: func() any { return hmac.New(sha256.New, definitionKey) }}
+var definitionMACs = sync.Pool{New: func() any {
+	return &definitionMAC{mac: hmac.New(sha256.New, definitionKey), buf: make([]byte, 0, 256)}
+}}
+
+// definitionMAC is a pooled HMAC with the buffer a definition is written
+// into.
+type definitionMAC struct {
+	mac hash.Hash
+	buf []byte
+}
 
 // definitionHash is a keyed hash of everything that makes two copies of a
 // server the same server: a policy can compare two copies without ever
@@ -254,8 +263,8 @@ func definitionHash(s *loader.Server) string {
 	}
 	auto := append([]string(nil), s.Trust.AutoApprove...)
 	sort.Strings(auto)
-	b := make([]byte, 0, 256)
-	b = appendDefString(b, s.Transport)
+	m := definitionMACs.Get().(*definitionMAC)
+	b := appendDefString(m.buf[:0], s.Transport)
 	b = appendDefString(b, s.Command)
 	b = strs(b, s.Args)
 	b = pairs(b, s.Env)
@@ -270,13 +279,16 @@ func definitionHash(s *loader.Server) string {
 		b = append(b, 0)
 	}
 	b = appendDefString(b, s.Trust.ApprovalMode)
-	m := definitionMACs.Get().(hash.Hash)
-	m.Reset()
-	m.Write(b)
+	m.mac.Reset()
+	m.mac.Write(b)
 	var sum [sha256.Size]byte
-	h := hex.EncodeToString(m.Sum(sum[:0])[:12])
+	var h [24]byte
+	hex.Encode(h[:], m.mac.Sum(sum[:0])[:12])
+	if m.buf = b[:0]; cap(b) > 1<<16 {
+		m.buf = make([]byte, 0, 256) // a huge definition's buffer is not kept
+	}
 	definitionMACs.Put(m)
-	return h
+	return string(h[:])
 }
 
 func appendDefString(b []byte, s string) []byte {
