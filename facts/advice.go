@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -8,11 +9,11 @@ import (
 
 // The advice of secrets/literal-key, built once in Go for each detected
 // credential: the variable a fix names, the reference to it in the
-// reading client's syntax, the value rewritten with it and the fix. In
-// Rego these cost a regex, a sprintf and a chain of client checks per
-// finding, several times over, and are the same whatever the policy
-// decides; the policy still decides whether a key is a finding and says
-// it in words.
+// reading client's syntax, what to write instead in that client's terms
+// and the fix. In Rego these cost a regex, a sprintf and a chain of
+// client checks and function calls per finding, several times over, and
+// are the same whatever the policy decides; the policy still decides
+// whether a key is a finding.
 //
 // Everything here is derived from the policy input itself, after masking
 // and after secret-like names were replaced by their ids (hide.go): a
@@ -83,24 +84,74 @@ func appendKeys(out []LiteralKeyFact, s *ServerFact, doc *DocFact, v keyValue) [
 			webhook = true
 		}
 	}
+	name := s.Client
+	if doc != nil && doc.ClientName != "" {
+		name = doc.ClientName
+	}
 	for _, d := range v.secrets {
-		k := LiteralKeyFact{Field: v.field, Key: v.key, Pointer: v.pointer, Where: v.where, Value: v.value, Secret: d,
-			DefaultRef: defaultRef}
+		k := LiteralKeyFact{Field: v.field, Key: v.key, Pointer: v.pointer, Where: v.where, Value: v.value, Secret: d}
 		k.Var = varFor(s.Name, v, d)
 		k.Ref = referenceForm(s.Client, settings, v.field, k.Var)
+		rewritten := ""
 		if k.Ref != "" {
 			if strings.Contains(d.Detector, "webhook") {
-				k.Rewritten = k.Ref
+				rewritten = k.Ref
 			} else {
-				k.Rewritten = strings.ReplaceAll(v.value, d.Masked, k.Ref)
+				rewritten = strings.ReplaceAll(v.value, d.Masked, k.Ref)
 			}
 		}
+		k.Instead = instead(s.Client, name, unsure, settings, defaultRef, rewritten, &k)
 		if kind := fixKind(s.Client, unsure, k.Ref != "", hasDefault, webhook, v); kind != "" {
 			k.Fix = &FixIntent{Kind: kind, Pointer: v.pointer, Value: k.Var}
 		}
 		out = append(out, k)
 	}
 	return out
+}
+
+// instead says what to write instead of the key, in the terms of the
+// client reading it (client, shown as name): a reference in its syntax
+// (rewritten is the value with it), an input for a catalogue, Codex's and
+// Goose's own ways to pass a variable on, or, where nothing expands, how
+// to keep the key out of the file. defaultRef is the reference whose
+// literal default holds the key; unsure: nothing says which client reads
+// the file; settings: the file is Claude Code's managed settings.
+func instead(client, name string, unsure, settings bool, defaultRef, rewritten string, k *LiteralKeyFact) string {
+	switch {
+	case unsure:
+		return fmt.Sprintf(`replace it with a reference to a variable %s in the syntax of the client that loads this file (${%s} in Claude Code, ${env:%s} in Cursor, VS Code and Windsurf) and set %s where that client starts; nothing says which client this file is for (name it with --client)`, k.Var, k.Var, k.Var, k.Var)
+	case defaultRef != "":
+		return fmt.Sprintf(`the default of ${%s:-…} is literal text stored in the file: drop it, write "${%s}" and set %s where %s starts`, defaultRef, defaultRef, defaultRef, name)
+	case (client == "paseo" || client == "registry") && k.Ref != "":
+		return fmt.Sprintf(`write "%s" and declare %s as a secret input ("secret": true), so each user fills it in`, rewritten, k.Var)
+	case k.Ref != "":
+		return fmt.Sprintf(`write "%s" instead and set %s in the environment %s starts from`, rewritten, k.Var, name)
+	case (client == "codex" || client == "goose") && k.Field == "env" && !plainVar(k.Key):
+		// Codex's env_vars and Goose's env_keys pass a variable on under
+		// its own name, so the key itself must be one.
+		forwarder := "env_vars"
+		if client == "goose" {
+			forwarder = "env_keys"
+		}
+		return fmt.Sprintf("%s passes a variable on only under its own name, and %s cannot name one: if the server also reads the key under a plain name (letters, digits and _), use that name and list it in %s", name, k.Key, forwarder)
+	case client == "codex":
+		switch {
+		case k.Field == "env":
+			return fmt.Sprintf(`Codex expands no variables, so remove it from env and list it in env_vars = ["%s"]; Codex then passes %s on from its own environment`, k.Var, k.Var)
+		case k.Field == "headers" && bearerAuth(k.Key, k.Value):
+			return fmt.Sprintf(`Codex expands no variables, so remove the header and write bearer_token_env_var = "%s"; Codex then sends "Bearer " and the value of %s`, k.Var, k.Var)
+		case k.Field == "headers":
+			return fmt.Sprintf(`Codex expands no variables, so remove the header and write env_http_headers = { "%s" = "%s" }; Codex then reads the value from %s`, k.Key, k.Var, k.Var)
+		}
+		return fmt.Sprintf(`Codex expands no variables in %s, so have the server read %s from its environment and pass it with env_vars = ["%s"]`, k.Field, k.Var, k.Var)
+	case client == "goose" && k.Field == "env":
+		return fmt.Sprintf("list %s in env_keys instead and store its value with goose configure, which keeps it in the system keyring", k.Var)
+	case client == "claude-code" && settings:
+		return "managedMcpServers expands no variables and is sent to every user: sign in to this server with OAuth instead of a shared key"
+	case client == "super-pi":
+		return fmt.Sprintf("super-pi expands ${NAME} only in header values, so here the key stays in clear text: keep this file private, or let the server read %s from the environment super-pi starts in", k.Var)
+	}
+	return fmt.Sprintf("%s expands no variables, so the key stays in clear text in this file: keep the file out of version control and shared backups, or start the server through a wrapper that reads %s from a secret store", name, k.Var)
 }
 
 // fixKind is the fix of a literal key in v (secrets/literal-key's plan):

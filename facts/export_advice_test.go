@@ -8,3 +8,6 @@ var (
 	ReferenceForm = referenceForm
 	ArgKey        = argKey
 )
+
+// LiteralKeys builds the literal keys of one server.
+var LiteralKeys = literalKeys

@@ -179,7 +179,7 @@ type ServerFact struct {
 
 // LiteralKeyFact is one credential detected in a value of a server (one
 // entry per credential, in the order env, headers, args, address), with
-// what secrets/literal-key's advice needs whatever the policy decides.
+// secrets/literal-key's advice, the same whatever the policy decides.
 // Like every string of the input it holds masked values only.
 type LiteralKeyFact struct {
 	// Field is env, headers, args or url.
@@ -202,12 +202,12 @@ type LiteralKeyFact struct {
 	// in its syntax (${VAR}, ${env:VAR}, {VAR} in a catalogue); "" when
 	// the client expands none there.
 	Ref string `json:"ref"`
-	// Rewritten is Value with the credential replaced by Ref (Ref alone
-	// for a webhook address, a credential as a whole); "" without a Ref.
-	Rewritten string `json:"rewritten"`
-	// DefaultRef names the ${NAME:-default} reference of the value whose
-	// default is literal text ("" when there is none).
-	DefaultRef string `json:"default_ref"`
+	// Instead says what to write instead of the key, in the terms of the
+	// client reading it: the reference in its syntax (the value
+	// rewritten with it), an input for a catalogue, Codex's and Goose's
+	// own ways to pass a variable on, or, where nothing expands, how to
+	// keep the key out of the file.
+	Instead string `json:"instead"`
 	// Fix is the fix package fix makes from the real bytes (null when
 	// none can be made: no client is known, or it has no reference there).
 	Fix *FixIntent `json:"fix"`

@@ -35,18 +35,17 @@
 package mcplint.rules.secrets["literal-key"]
 
 import data.mcplint.lib
-import data.mcplint.secrets
 
-# Each credential detected in a server's values comes with the parts of
-# the advice that do not depend on the decision, worked out in Go
-# (s.literal_keys, facts/advice.go): the variable a fix sets (k.var), the
-# reference to it in the client's syntax (k.ref, "" when the client has
-# none there), the value rewritten with it and the fix.
+# Each credential detected in a server's values comes with its advice,
+# worked out in Go (s.literal_keys, facts/advice.go): the variable a fix
+# sets (k.var), the reference to it in the client's syntax (k.ref), what
+# to write instead in that client's terms (k.instead) and the fix. The
+# policy decides which keys are findings.
 report contains f if {
 	some s in lib.servers("secrets")
 	some k in s.literal_keys
 	not url_credentials(k)
-	msg := sprintf("%s (%s) is written in %s: %s%s", [k.secret.description, k.secret.masked, k.where, instead(s, k), rotate(s)])
+	msg := sprintf("%s (%s) is written in %s: %s%s", [k.secret.description, k.secret.masked, k.where, k.instead, rotate(s)])
 	f := with_fix(k, lib.at(s, k.pointer, msg))
 }
 
@@ -93,72 +92,11 @@ userinfo(u) := info if {
 	info := substring(authority, 0, i)
 } else := ""
 
-# instead says what to write, in the client's own syntax.
 # rotate: a key in a committed file stays in the repository's history, so
 # it is compromised even after the fix.
 rotate(s) := "; then rotate the key: once committed it stays readable in the history, so it is compromised even after the fix" if {
 	lib.committed(s)
 } else := ""
-
-unsure(s) if input.documents[s.doc].client_unsure
-
-instead(s, k) := msg if {
-	unsure(s)
-	msg := sprintf(`replace it with a reference to a variable %s in the syntax of the client that loads this file (${%s} in Claude Code, ${env:%s} in Cursor, VS Code and Windsurf) and set %s where that client starts; nothing says which client this file is for (name it with --client)`, [k.var, k.var, k.var, k.var])
-} else := msg if {
-	k.default_ref != ""
-	msg := sprintf(`the default of ${%s:-…} is literal text stored in the file: drop it, write "${%s}" and set %s where %s starts`, [k.default_ref, k.default_ref, k.default_ref, secrets.client_name(s)])
-} else := msg if {
-	s.client in {"paseo", "registry"}
-	k.ref != ""
-	msg := sprintf(`write "%s" and declare %s as a secret input ("secret": true), so each user fills it in`, [k.rewritten, k.var])
-} else := msg if {
-	k.ref != ""
-	msg := sprintf(`write "%s" instead and set %s in the environment %s starts from`, [k.rewritten, k.var, secrets.client_name(s)])
-} else := msg if {
-	# Codex's env_vars and Goose's env_keys pass a variable on under its
-	# own name, so the key itself must be one.
-	s.client in {"codex", "goose"}
-	k.field == "env"
-	not plain_var(k.key)
-	msg := sprintf("%s passes a variable on only under its own name, and %s cannot name one: if the server also reads the key under a plain name (letters, digits and _), use that name and list it in %s", [secrets.client_name(s), k.key, forwarder(s)])
-} else := msg if {
-	s.client == "codex"
-	msg := codex(k)
-} else := msg if {
-	s.client == "goose"
-	k.field == "env"
-	msg := sprintf("list %s in env_keys instead and store its value with goose configure, which keeps it in the system keyring", [k.var])
-} else := msg if {
-	secrets.managed(s)
-	msg := "managedMcpServers expands no variables and is sent to every user: sign in to this server with OAuth instead of a shared key"
-} else := msg if {
-	s.client == "super-pi"
-	msg := sprintf("super-pi expands ${NAME} only in header values, so here the key stays in clear text: keep this file private, or let the server read %s from the environment super-pi starts in", [k.var])
-} else := sprintf("%s expands no variables, so the key stays in clear text in this file: keep the file out of version control and shared backups, or start the server through a wrapper that reads %s from a secret store", [secrets.client_name(s), k.var])
-
-codex(k) := sprintf(`Codex expands no variables, so remove it from env and list it in env_vars = ["%s"]; Codex then passes %s on from its own environment`, [k.var, k.var]) if {
-	k.field == "env"
-}
-
-codex(k) := sprintf(`Codex expands no variables, so remove the header and write bearer_token_env_var = "%s"; Codex then sends "Bearer " and the value of %s`, [k.var, k.var]) if {
-	k.field == "headers"
-	bearer_auth(k)
-}
-
-codex(k) := sprintf(`Codex expands no variables, so remove the header and write env_http_headers = { "%s" = "%s" }; Codex then reads the value from %s`, [k.key, k.var, k.var]) if {
-	k.field == "headers"
-	not bearer_auth(k)
-}
-
-codex(k) := sprintf(`Codex expands no variables in %s, so have the server read %s from its environment and pass it with env_vars = ["%s"]`, [k.field, k.var, k.var]) if {
-	k.field in {"args", "url"}
-}
-
-bearer_auth(k) if {
-	lower(k.key) == "authorization"
-	startswith(lower(k.value), "bearer ")
-}
 
 # with_fix attaches the fix Go makes from the real bytes (k.fix, planned
 # in Go: every credential in the value becomes a reference to k.var in
@@ -167,10 +105,3 @@ bearer_auth(k) if {
 with_fix(k, f) := object.union(f, {"fix": k.fix}) if {
 	k.fix != null
 } else := f
-
-# plain_var is a name an environment variable can have.
-plain_var(k) if regex.match(`^[A-Za-z_][A-Za-z0-9_]*$`, k)
-
-forwarder(s) := "env_vars" if s.client == "codex"
-
-forwarder(s) := "env_keys" if s.client == "goose"
