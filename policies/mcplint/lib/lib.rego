@@ -42,8 +42,11 @@ oceancode if {
 # disabled or held untrusted).
 runs(s) if s.state == "enabled"
 
-# committed is true for definitions that travel with a repository.
-committed(s) if s.tier in {"project", "plugin", "copy"}
+# committed is true for definitions that travel with a repository (a
+# server of one of the committed_tiers).
+committed(s) if s.tier in committed_tiers
+
+committed_tiers := {"project", "plugin", "copy"}
 
 # library is true for registry and catalogue entries.
 library(s) if s.tier == "library"

@@ -39,14 +39,15 @@ import data.mcplint.lib
 # Each credential detected in a server's values comes with its advice,
 # worked out in Go (s.literal_keys, facts/advice.go): the variable a fix
 # sets (k.var), the reference to it in the client's syntax (k.ref), what
-# to write instead in that client's terms (k.instead) and the fix. The
-# policy decides which keys are findings.
-report contains f if {
+# to write instead in that client's terms (k.instead) and the fix Go
+# makes from the real bytes (k.fix, null where none can be made). The
+# policy decides which keys are findings. Each finding is lib.at's object
+# with the fix, written out (a null fix is none).
+report contains {"doc": s.doc, "server": s.index, "pointer": k.pointer, "message": msg, "fix": k.fix} if {
 	some s in lib.servers("secrets")
 	some k in s.literal_keys
 	not url_credentials(k)
-	msg := sprintf("%s (%s) is written in %s: %s%s", [k.secret.description, k.secret.masked, k.where, k.instead, rotate(s)])
-	f := with_fix(k, lib.at(s, k.pointer, msg))
+	msg := sprintf("%s (%s) is written in %s: %s%s", [k.secret.description, k.secret.masked, k.where, k.instead, rotate(s.tier)])
 }
 
 # A catalogue input's default is stored in the catalogue for everyone.
@@ -94,14 +95,6 @@ userinfo(u) := info if {
 
 # rotate: a key in a committed file stays in the repository's history, so
 # it is compromised even after the fix.
-rotate(s) := "; then rotate the key: once committed it stays readable in the history, so it is compromised even after the fix" if {
-	lib.committed(s)
+rotate(tier) := "; then rotate the key: once committed it stays readable in the history, so it is compromised even after the fix" if {
+	tier in lib.committed_tiers
 } else := ""
-
-# with_fix attaches the fix Go makes from the real bytes (k.fix, planned
-# in Go: every credential in the value becomes a reference to k.var in
-# the client's syntax, or Codex gets the key moved into env_vars,
-# bearer_token_env_var or env_http_headers; null where no fix can be made).
-with_fix(k, f) := object.union(f, {"fix": k.fix}) if {
-	k.fix != null
-} else := f
