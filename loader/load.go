@@ -1,12 +1,15 @@
 package loader
 
 import (
+	"cmp"
 	"fmt"
 	"io/fs"
+	"iter"
 	"os"
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -766,45 +769,117 @@ func projectContext(c candidate) []candidate {
 // rules see in each part what the client sees. Checking part by part
 // keeps memory proportional to a part, not to a monorepo.
 func (p *Plan) Split(maxFiles int) []*Plan {
-	var shared []candidate
-	byProject := map[string][]candidate{}
-	var order []string
-	for _, c := range p.cands {
-		if c.projectDir == "" {
-			shared = append(shared, c)
-			continue
+	return slices.Collect(p.Parts(maxFiles))
+}
+
+// Parts gives the parts Split gives, one at a time: a part's candidates
+// are copied when it is reached, so a check of a monorepo does not keep
+// every part's copy live (and marked by every collection) while it
+// checks the first ones. Between parts only a pointer-free index is kept.
+func (p *Plan) Parts(maxFiles int) iter.Seq[*Plan] { return p.parts(maxFiles, false) }
+
+// Drain is Parts for a plan that is read once: as each part is given,
+// the plan lets go of that part's files and folder listings, so what a
+// monorepo's discovery found does not stay live to the end of its check.
+// A drained plan holds only the files of no project.
+func (p *Plan) Drain(maxFiles int) iter.Seq[*Plan] { return p.parts(maxFiles, true) }
+
+func (p *Plan) parts(maxFiles int, drain bool) iter.Seq[*Plan] {
+	return func(yield func(*Plan) bool) {
+		var shared []int32
+		var idx []int32
+		for i := range p.cands {
+			if p.cands[i].projectDir == "" {
+				shared = append(shared, int32(i))
+			} else {
+				idx = append(idx, int32(i))
+			}
 		}
-		k := cleanProjectKey(c.projectDir)
-		if _, ok := byProject[k]; !ok {
-			order = append(order, k)
-		}
-		byProject[k] = append(byProject[k], c)
-	}
-	if len(p.cands)-len(shared) <= maxFiles || maxFiles <= 0 {
-		return []*Plan{p}
-	}
-	sort.Strings(order)
-	var parts []*Plan
-	cur := &Plan{opts: p.opts, wd: p.wd, projects: map[string]string{}, roots: p.roots, listings: p.listings, within: p.within}
-	flush := func() {
-		if len(cur.cands) == 0 {
+		if len(idx) <= maxFiles || maxFiles <= 0 {
+			yield(p)
 			return
 		}
-		cur.cands = append(cur.cands, shared...)
-		for k, v := range p.roots {
-			cur.projects[k] = v
+		// Projects in the order of their keys, each project's files in
+		// the plan's order.
+		keys := make([]string, len(p.cands))
+		for _, i := range idx {
+			keys[i] = cleanProjectKey(p.cands[i].projectDir)
 		}
-		parts = append(parts, cur)
-		cur = &Plan{opts: p.opts, wd: p.wd, projects: map[string]string{}, roots: p.roots, listings: p.listings, within: p.within}
-	}
-	for _, k := range order {
-		cs := byProject[k]
-		if len(cur.cands) > 0 && len(cur.cands)+len(cs) > maxFiles {
-			flush()
+		slices.SortFunc(idx, func(a, b int32) int {
+			if c := strings.Compare(keys[a], keys[b]); c != 0 {
+				return c
+			}
+			return cmp.Compare(a, b)
+		})
+		keys = nil
+		key := func(j int) string { return cleanProjectKey(p.cands[idx[j]].projectDir) }
+		// part makes the plan of idx[lo:hi], whole projects.
+		part := func(lo, hi int) *Plan {
+			cur := &Plan{opts: p.opts, wd: p.wd, projects: map[string]string{}, roots: p.roots, listings: p.listings, within: p.within}
+			cur.cands = make([]candidate, 0, hi-lo+len(shared))
+			for j := lo; j < hi; j++ {
+				cur.cands = append(cur.cands, p.cands[idx[j]])
+				if j == lo || key(j) != key(j-1) {
+					k := key(j)
+					cur.projects[k] = p.projects[k]
+				}
+			}
+			for _, i := range shared {
+				cur.cands = append(cur.cands, p.cands[i])
+			}
+			for k, v := range p.roots {
+				cur.projects[k] = v
+			}
+			if drain {
+				// The part gets its own folders' listings; the plan's
+				// go with its files.
+				cur.listings = map[string][]string{}
+				for _, c := range cur.cands {
+					k := filepath.Clean(c.projectDir)
+					if names, ok := p.listings[k]; ok {
+						cur.listings[k] = names
+					}
+				}
+				for _, dir := range cur.projects {
+					k := filepath.Clean(dir)
+					if names, ok := p.listings[k]; ok {
+						cur.listings[k] = names
+					}
+				}
+				for j := lo; j < hi; j++ {
+					c := &p.cands[idx[j]]
+					delete(p.listings, filepath.Clean(c.projectDir))
+					delete(p.projects, cleanProjectKey(c.projectDir))
+					*c = candidate{}
+				}
+			}
+			return cur
 		}
-		cur.cands = append(cur.cands, cs...)
-		cur.projects[k] = p.projects[k]
+		lo := 0 // the current part starts at idx[lo]
+		for j := 0; j < len(idx); {
+			// The project starting at idx[j] ends at idx[end].
+			k := key(j)
+			end := j + 1
+			for end < len(idx) && key(end) == k {
+				end++
+			}
+			if j > lo && end-lo > maxFiles {
+				if !yield(part(lo, j)) {
+					return
+				}
+				lo = j
+			}
+			j = end
+		}
+		if lo < len(idx) && !yield(part(lo, len(idx))) {
+			return
+		}
+		if drain {
+			own := make([]candidate, 0, len(shared))
+			for _, i := range shared {
+				own = append(own, p.cands[i])
+			}
+			p.cands = own
+		}
 	}
-	flush()
-	return parts
 }

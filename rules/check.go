@@ -134,7 +134,8 @@ func AssumedNotes(ws *loader.Workspace) []string {
 }
 
 // CheckPlan checks a plan part by part (loader.Plan.Split), so memory
-// follows the size of a part rather than of the whole monorepo. Every
+// follows the size of a part rather than of the whole monorepo. It
+// drains the plan (loader.Plan.Drain): a plan is checked once. Every
 // part holds whole projects and the shared home-tier files, so each
 // cross-file rule sees what it would see in one evaluation; findings in
 // the shared files, met once per part, are reported once. Each finding
@@ -150,7 +151,9 @@ func (e *Engine) CheckPlan(ctx context.Context, plan *loader.Plan, cfg *Config, 
 	var parts []packed
 	total := 0
 	strs := interner{}
-	for i, part := range plan.Split(maxFiles) {
+	i := -1
+	for part := range plan.Drain(maxFiles) {
+		i++
 		ws, err := part.Load()
 		if err != nil {
 			return nil, tot, err
@@ -184,11 +187,12 @@ func (e *Engine) CheckPlan(ctx context.Context, plan *loader.Plan, cfg *Config, 
 		total += p.n
 	}
 	all := make([]finding.Finding, 0, total)
-	for _, p := range parts {
+	for i := range parts {
 		var err error
-		if all, err = p.unpack(all, strs); err != nil {
+		if all, err = parts[i].unpack(all, strs); err != nil {
 			return nil, tot, err
 		}
+		parts[i] = packed{} // its bytes are garbage once unpacked
 	}
 	all = append(all, cfg.unusedConfigIgnores(used)...)
 	finding.Sort(all)

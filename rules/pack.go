@@ -192,7 +192,7 @@ func (p packed) unpack(dst []finding.Finding, in interner) ([]finding.Finding, e
 		var f finding.Finding
 		f.Rule = r.shared()
 		f.Level = finding.Level(r.uint())
-		f.Message = r.str()
+		f.Message = r.shared()
 		f.File = r.shared()
 		f.Range = r.rng()
 		f.Pointer = r.shared()
