@@ -20,7 +20,7 @@ one(r) := f if {
 test_no_version if {
 	f := one(runner("no-version", {}))
 	f.pointer == "/mcpServers/x/args/1"
-	not f.level
+	f.level == null
 	contains(f.message, "npx runs acme-mcp with no version")
 	contains(f.message, "acme-mcp@X.Y.Z")
 }
@@ -29,7 +29,7 @@ test_latest_range_any_dist_tag_address if {
 	every p in ["latest", "range", "any", "dist-tag", "address"] {
 		f := one(runner(p, {"spec": sprintf("acme-mcp@%s", [p])}))
 		contains(f.message, "acme-mcp@X.Y.Z")
-		not f.level
+		f.level == null
 	}
 }
 
@@ -41,13 +41,13 @@ test_python_suggestion if {
 
 test_docker_without_tag_is_an_error if {
 	f := one(runner("no-tag", {"runner": "docker run", "ecosystem": "oci", "package": "ghcr.io/acme/mcp", "suggestion": "ghcr.io/acme/mcp:X.Y.Z@sha256:<digest>"}))
-	not f.level
+	f.level == null
 	contains(f.message, "docker runs the image ghcr.io/acme/mcp with no tag")
 }
 
 test_docker_latest_is_an_error if {
 	f := one(runner("latest", {"runner": "docker run", "ecosystem": "oci", "package": "mcp/fetch", "version": "latest", "suggestion": "mcp/fetch:X.Y.Z@sha256:<digest>"}))
-	not f.level
+	f.level == null
 	contains(f.message, "docker runs mcp/fetch:latest")
 }
 
@@ -76,6 +76,6 @@ test_library_entry_is_reported_at_the_rule_level if {
 	rs := report with input as {"servers": [s]}
 	count(rs) == 1
 	every f in rs {
-		not f.level
+		f.level == null
 	}
 }
