@@ -187,9 +187,10 @@ func (e *Engine) CheckPlan(ctx context.Context, plan *loader.Plan, cfg *Config, 
 		total += p.n
 	}
 	all := make([]finding.Finding, 0, total)
+	u := unpacker{in: strs}
 	for i := range parts {
 		var err error
-		if all, err = parts[i].unpack(all, strs); err != nil {
+		if all, err = u.unpack(all, parts[i]); err != nil {
 			return nil, tot, err
 		}
 		parts[i] = packed{} // its bytes are garbage once unpacked

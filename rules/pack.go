@@ -20,6 +20,7 @@ import (
 type packed struct {
 	data []byte
 	n    int
+	raw  int // the length of data decompressed
 }
 
 type packWriter struct {
@@ -128,7 +129,7 @@ func pack(fs []finding.Finding) (packed, error) {
 	if err := zw.Close(); err != nil {
 		return packed{}, err
 	}
-	return packed{data: bytes.Clone(out.Bytes()), n: len(fs)}, nil
+	return packed{data: bytes.Clone(out.Bytes()), n: len(fs), raw: w.Len()}, nil
 }
 
 type packReader struct {
@@ -183,10 +184,44 @@ func (r *packReader) rng() finding.Range {
 
 // unpack appends the packed findings to dst.
 func (p packed) unpack(dst []finding.Finding, in interner) ([]finding.Finding, error) {
-	raw, err := io.ReadAll(flate.NewReader(bytes.NewReader(p.data)))
-	if err != nil {
+	u := unpacker{in: in}
+	return u.unpack(dst, p)
+}
+
+// unpacker unpacks the parts of a check one after another into one
+// buffer and with one decompressor: reading each part whole into a
+// growing buffer made twice its size in garbage, 100 MB at the end of a
+// monorepo's check, collected while the findings (all live) filled the
+// heap. The strings read are copies, so the buffer is reused.
+type unpacker struct {
+	in  interner
+	zr  io.ReadCloser
+	src bytes.Reader
+	buf []byte
+}
+
+func (u *unpacker) unpack(dst []finding.Finding, p packed) ([]finding.Finding, error) {
+	u.src.Reset(p.data)
+	if u.zr == nil {
+		u.zr = flate.NewReader(&u.src)
+	} else if err := u.zr.(flate.Resetter).Reset(&u.src, nil); err != nil {
 		return dst, err
 	}
+	if cap(u.buf) < p.raw {
+		u.buf = make([]byte, p.raw)
+	}
+	raw := u.buf[:p.raw]
+	if _, err := io.ReadFull(u.zr, raw); err != nil {
+		return dst, fmt.Errorf("packed findings: %w", err)
+	}
+	var one [1]byte
+	if n, err := u.zr.Read(one[:]); n > 0 || err != io.EOF {
+		if err == nil || err == io.EOF {
+			err = fmt.Errorf("longer than the %d bytes packed", p.raw)
+		}
+		return dst, fmt.Errorf("packed findings: %w", err)
+	}
+	in := u.in
 	r := &packReader{varintReader: varintReader{buf: raw}, in: in}
 	for i := 0; i < p.n && r.err == nil; i++ {
 		var f finding.Finding

@@ -29,13 +29,14 @@ func TestPackGivesBackWhatWasPacked(t *testing.T) {
 	}
 	var want, got []finding.Finding
 	in := interner{}
+	u := unpacker{in: in} // one buffer and decompressor for every part
 	for _, fs := range parts {
 		want = append(want, fs...)
 		pk, err := pack(fs)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, err = pk.unpack(got, in); err != nil {
+		if got, err = u.unpack(got, pk); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -54,5 +55,16 @@ func TestPackGivesBackWhatWasPacked(t *testing.T) {
 	pk.n = 2
 	if fs, err := pk.unpack(nil, in); err == nil {
 		t.Errorf("a stream short of one finding unpacked into %d without an error", len(fs))
+	}
+	pk.n = 1
+	for _, d := range []int{-1, 1} {
+		bad := pk
+		bad.raw += d
+		if _, err := u.unpack(nil, bad); err == nil {
+			t.Errorf("a stream of %d bytes unpacked as %d without an error", pk.raw, bad.raw)
+		}
+	}
+	if fs, err := u.unpack(nil, pk); err != nil || len(fs) != 1 || fs[0].Message != "m" {
+		t.Errorf("after errors, unpacked %v, %v", fs, err)
 	}
 }
