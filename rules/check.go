@@ -151,6 +151,7 @@ func (e *Engine) CheckPlan(ctx context.Context, plan *loader.Plan, cfg *Config, 
 	var parts []packed
 	total := 0
 	strs := interner{}
+	var pk packer
 	i := -1
 	for part := range plan.Drain(maxFiles) {
 		i++
@@ -179,7 +180,7 @@ func (e *Engine) CheckPlan(ctx context.Context, plan *loader.Plan, cfg *Config, 
 			}
 		}
 		attachSource(ws, fs)
-		p, err := pack(fs)
+		p, err := pk.pack(fs)
 		if err != nil {
 			return nil, tot, err
 		}

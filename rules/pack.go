@@ -83,7 +83,24 @@ func (w *packWriter) count(isNil bool, n int) {
 }
 
 func pack(fs []finding.Finding) (packed, error) {
-	var w packWriter
+	var pk packer
+	return pk.pack(fs)
+}
+
+// packer packs the parts of a check one after another with one buffer
+// and one compressor: a compressor is half a megabyte of tables, and the
+// buffers grew by doubling for every part, a tenth of what a check of a
+// monorepo allocated.
+type packer struct {
+	w   packWriter
+	zw  *flate.Writer
+	out bytes.Buffer
+}
+
+func (pk *packer) pack(fs []finding.Finding) (packed, error) {
+	w := &pk.w
+	w.Reset()
+	clear(w.lines)
 	for i := range fs {
 		f := &fs[i]
 		w.str(f.Rule)
@@ -118,18 +135,24 @@ func pack(fs []finding.Finding) (packed, error) {
 		}
 		w.line(f.Source)
 	}
-	var out bytes.Buffer
-	zw, err := flate.NewWriter(&out, flate.BestSpeed)
-	if err != nil {
-		return packed{}, err
+	pk.out.Reset()
+	if pk.zw == nil {
+		zw, err := flate.NewWriter(&pk.out, flate.BestSpeed)
+		if err != nil {
+			return packed{}, err
+		}
+		pk.zw = zw
+	} else {
+		pk.zw.Reset(&pk.out)
 	}
+	zw := pk.zw
 	if _, err := zw.Write(w.Bytes()); err != nil {
 		return packed{}, err
 	}
 	if err := zw.Close(); err != nil {
 		return packed{}, err
 	}
-	return packed{data: bytes.Clone(out.Bytes()), n: len(fs), raw: w.Len()}, nil
+	return packed{data: bytes.Clone(pk.out.Bytes()), n: len(fs), raw: w.Len()}, nil
 }
 
 type packReader struct {

@@ -8,8 +8,10 @@ import (
 	"github.com/mcplint/mcplint/loader/syntax"
 )
 
+var parts0Source = `  "k": "****"`
+
 // TestPackGivesBackWhatWasPacked: every field, nil and empty slices
-// apart, over two parts.
+// apart, over three parts packed and unpacked one after another.
 func TestPackGivesBackWhatWasPacked(t *testing.T) {
 	p := func(o int) syntax.Position {
 		return syntax.Position{Offset: o, Line: o / 10, Column: o % 10, UTF16Column: o%10 + 1, ByteColumn: o%10 + 2}
@@ -18,21 +20,24 @@ func TestPackGivesBackWhatWasPacked(t *testing.T) {
 	parts := [][]finding.Finding{
 		{
 			{Rule: "secrets/literal-key", Level: finding.Error, Message: "m ✓ \x00", File: "a/.mcp.json", Range: r, Pointer: "/mcpServers/x~1y",
-				Server: "x/y", Client: "claude-code", Tier: "project", Fingerprint: "00ff", Source: `  "k": "****"`,
+				Server: "x/y", Client: "claude-code", Tier: "project", Fingerprint: "00ff", Source: parts0Source,
 				Related: []finding.Location{{File: "b.json", Range: r, Pointer: "/p", Message: "there"}},
 				Fix:     &finding.Fix{Title: "t", Note: "n", Edits: []finding.Edit{{File: "a/.mcp.json", Range: r, NewText: "${X}"}, {File: "c", NewText: ""}}}},
 			{Rule: "r", Level: finding.Info, Related: []finding.Location{}, Fix: &finding.Fix{Edits: []finding.Edit{}}},
 			{Rule: "r", Level: finding.Warning, Fix: &finding.Fix{Title: "only a title"}},
 		},
 		{},
-		{{Rule: "secrets/literal-key", File: "a/.mcp.json", Message: "second part"}},
+		// The same line's string as the first part's: a line is numbered
+		// within its part.
+		{{Rule: "secrets/literal-key", File: "a/.mcp.json", Message: "second part", Source: parts0Source}},
 	}
 	var want, got []finding.Finding
 	in := interner{}
-	u := unpacker{in: in} // one buffer and decompressor for every part
+	var pkr packer        // one buffer and compressor for every part,
+	u := unpacker{in: in} // and one buffer and decompressor
 	for _, fs := range parts {
 		want = append(want, fs...)
-		pk, err := pack(fs)
+		pk, err := pkr.pack(fs)
 		if err != nil {
 			t.Fatal(err)
 		}
