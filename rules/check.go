@@ -142,6 +142,18 @@ func AssumedNotes(ws *loader.Workspace) []string {
 // carries its masked source line, since the files are not kept, and the
 // findings of a part are packed (pack.go) until the check ends.
 func (e *Engine) CheckPlan(ctx context.Context, plan *loader.Plan, cfg *Config, maxFiles int) ([]finding.Finding, Totals, error) {
+	return e.checkPlan(ctx, plan, cfg, maxFiles, true)
+}
+
+// CheckPlanBare is CheckPlan for a report that never quotes a finding's
+// line (JSON, SARIF, GitHub annotations): the findings carry no Source,
+// so no file with a finding is masked a second time to give its lines
+// (a sixth of what a findings-heavy monorepo's check allocated).
+func (e *Engine) CheckPlanBare(ctx context.Context, plan *loader.Plan, cfg *Config, maxFiles int) ([]finding.Finding, Totals, error) {
+	return e.checkPlan(ctx, plan, cfg, maxFiles, false)
+}
+
+func (e *Engine) checkPlan(ctx context.Context, plan *loader.Plan, cfg *Config, maxFiles int, source bool) ([]finding.Finding, Totals, error) {
 	if cfg == nil {
 		cfg = DefaultConfig()
 	}
@@ -179,7 +191,9 @@ func (e *Engine) CheckPlan(ctx context.Context, plan *loader.Plan, cfg *Config, 
 				}
 			}
 		}
-		attachSource(ws, fs)
+		if source {
+			attachSource(ws, fs)
+		}
 		p, err := pk.pack(fs)
 		if err != nil {
 			return nil, tot, err

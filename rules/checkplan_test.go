@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
+	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/loader"
 )
 
@@ -72,5 +74,50 @@ func TestCheckPlanInPartsMatchesOneCheck(t *testing.T) {
 		if b.Source == "" {
 			t.Errorf("finding %d has no source line", i)
 		}
+	}
+}
+
+// TestCheckPlanBareLeavesOnlyTheLinesOut: a check for a report that
+// quotes no line gives the same findings, without their source lines.
+func TestCheckPlanBareLeavesOnlyTheLinesOut(t *testing.T) {
+	root := t.TempDir()
+	for i := 0; i < 12; i++ {
+		p := filepath.Join(root, fmt.Sprintf("p%02d", i), ".mcp.json")
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		text := fmt.Sprintf(`{"mcpServers": {"docs": {"type": "http", "url": "http://docs%d.example.com/mcp", "headers": {"Authorization": "Bearer sk-live-9f8e7d6c5b4a39281706f5e4d3c2b1a0"}}}}`, i)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := engine(t)
+	check := func(f func(context.Context, *loader.Plan, *Config, int) ([]finding.Finding, Totals, error)) ([]finding.Finding, Totals) {
+		plan, err := loader.Discover(loader.Options{Paths: []string{root}, WorkDir: root})
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs, tot, err := f(context.Background(), plan, nil, 5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fs, tot
+	}
+	full, ftot := check(e.CheckPlan)
+	bare, btot := check(e.CheckPlanBare)
+	if len(full) < 12 || !reflect.DeepEqual(ftot, btot) {
+		t.Fatalf("%d findings, totals %+v and %+v", len(full), ftot, btot)
+	}
+	for i := range full {
+		if full[i].Source == "" {
+			t.Errorf("finding %d of CheckPlan has no source line", i)
+		}
+		if bare[i].Source != "" {
+			t.Errorf("finding %d of CheckPlanBare has a source line %q", i, bare[i].Source)
+		}
+		full[i].Source = ""
+	}
+	if !reflect.DeepEqual(full, bare) {
+		t.Errorf("CheckPlanBare's findings differ from CheckPlan's")
 	}
 }

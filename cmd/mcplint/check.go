@@ -206,7 +206,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			return fail(code, strings.TrimSpace(strings.TrimPrefix(loadErr.String(), "mcplint check: ")))
 		}
 		onePartMemory(plan.Files() <= partFiles)
-		findings, tot, err = eng.CheckPlan(context.Background(), plan, cfg, partFiles)
+		check := eng.CheckPlan
+		if *format != "text" {
+			check = eng.CheckPlanBare // only the text report quotes lines
+		}
+		findings, tot, err = check(context.Background(), plan, cfg, partFiles)
 	}
 	if err != nil {
 		return fail(evalFailure(err))
