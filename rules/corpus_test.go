@@ -254,22 +254,29 @@ func corpusMetas(e *Engine) []report.RuleMeta {
 	return metas
 }
 
+// corpusConfig is the settings an input of the corpus runs with: its
+// .mcplint.toml read from its root, or the defaults.
+func corpusConfig(t *testing.T, e *Engine, in corpusInput) *Config {
+	t.Helper()
+	if in.cfg == "" {
+		return DefaultConfig()
+	}
+	cwd, _ := os.Getwd()
+	if err := os.Chdir(in.root); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := LoadConfig(in.cfg, func(id string) bool { _, ok := e.Rule(id); return ok })
+	_ = os.Chdir(cwd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
 func corpusOutputs(t *testing.T, e *Engine, in corpusInput) map[string][]byte {
 	t.Helper()
 	ctx := context.Background()
-	cfg := DefaultConfig()
-	if in.cfg != "" {
-		cwd, _ := os.Getwd()
-		if err := os.Chdir(in.root); err != nil {
-			t.Fatal(err)
-		}
-		var err error
-		cfg, err = LoadConfig(in.cfg, func(id string) bool { _, ok := e.Rule(id); return ok })
-		_ = os.Chdir(cwd)
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
+	cfg := corpusConfig(t, e, in)
 	plan, err := loader.Discover(in.opts)
 	if err != nil {
 		t.Fatalf("%s: %v", in.name, err)

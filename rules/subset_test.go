@@ -90,18 +90,7 @@ func TestSubsetMatchesFull(t *testing.T) {
 	}
 	parts, smaller, findings := 0, 0, 0
 	for _, in := range inputs {
-		cfg := DefaultConfig()
-		if in.cfg != "" {
-			cwd, _ := os.Getwd()
-			if err := os.Chdir(in.root); err != nil {
-				t.Fatal(err)
-			}
-			cfg, err = LoadConfig(in.cfg, func(id string) bool { _, ok := e.Rule(id); return ok })
-			_ = os.Chdir(cwd)
-			if err != nil {
-				t.Fatal(err)
-			}
-		}
+		cfg := corpusConfig(t, e, in)
 		plan, err := loader.Discover(in.opts)
 		if err != nil {
 			t.Fatalf("%s: %v", in.name, err)
