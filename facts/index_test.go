@@ -1,8 +1,12 @@
 package facts
 
 import (
+	"io/fs"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/mcplint/mcplint/policies"
 )
 
 // TestIndexAspects: each server is listed under exactly the aspects it
@@ -204,5 +208,19 @@ func TestIndexDocuments(t *testing.T) {
 		if l, ok := empty[a]; !ok || l == nil {
 			t.Errorf("aspect %s missing from an empty index", a)
 		}
+	}
+}
+
+// TestSSEPathAspectMatchesThePolicy: the sse_path aspect only narrows
+// which servers transport/deprecated-sse visits; the policy still tests
+// the path with its own pattern. The two must be the same pattern, or
+// the aspect would hide servers the policy would report.
+func TestSSEPathAspectMatchesThePolicy(t *testing.T) {
+	src, err := fs.ReadFile(policies.FS, "rules/transport/deprecated_sse.rego")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "regex.match(`" + sseEndpoint.String() + "`, s.url.path)"; !strings.Contains(string(src), want) {
+		t.Errorf("deprecated_sse.rego no longer tests the path with %s", want)
 	}
 }

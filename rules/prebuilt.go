@@ -665,23 +665,21 @@ type decoder struct {
 
 const decodeBlock = 512
 
-func (d *decoder) newLoc() *ast.Location {
-	if len(d.locs) == 0 {
-		d.locs = make([]ast.Location, decodeBlock)
+// fromBlock hands out the next element of a block of decodeBlock, making
+// a new block when one runs out: one allocation per 512 terms or
+// locations instead of one each.
+func fromBlock[T any](blk *[]T) *T {
+	if len(*blk) == 0 {
+		*blk = make([]T, decodeBlock)
 	}
-	l := &d.locs[0]
-	d.locs = d.locs[1:]
-	return l
+	v := &(*blk)[0]
+	*blk = (*blk)[1:]
+	return v
 }
 
-func (d *decoder) newTerm() *ast.Term {
-	if len(d.termBlk) == 0 {
-		d.termBlk = make([]ast.Term, decodeBlock)
-	}
-	t := &d.termBlk[0]
-	d.termBlk = d.termBlk[1:]
-	return t
-}
+func (d *decoder) newLoc() *ast.Location { return fromBlock(&d.locs) }
+
+func (d *decoder) newTerm() *ast.Term { return fromBlock(&d.termBlk) }
 
 func (d *decoder) byte() byte {
 	if d.pos >= len(d.buf) {
