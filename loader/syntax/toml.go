@@ -737,6 +737,11 @@ func (p *tomlParser) dateTime() *Node {
 			if !p.digitsAt(1, 2) || p.peek(3) != ':' || !p.digitsAt(4, 2) {
 				bad()
 			}
+			// BurntSushi/toml lets an offset of +12:60 through; TOML and the
+			// clients' parsers take hours 00-23 and minutes 00-59 only.
+			if p.twoDigits(1) > 23 || p.twoDigits(4) > 59 {
+				bad()
+			}
 			p.pos += 6
 		}
 	}
@@ -744,6 +749,12 @@ func (p *tomlParser) dateTime() *Node {
 		bad()
 	}
 	return &Node{Kind: DateTime, Start: start, End: p.pos, Text: string(p.src[start:p.pos])}
+}
+
+// twoDigits is the number written by the two digits at p.pos+i (checked
+// with digitsAt before).
+func (p *tomlParser) twoDigits(i int) int {
+	return int(p.peek(i)-'0')*10 + int(p.peek(i+1)-'0')
 }
 
 func (p *tomlParser) token(start int) string {
