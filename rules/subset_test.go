@@ -60,6 +60,126 @@ func TestSubsetMatchesFull(t *testing.T) {
 		deps[m.Package] = append(deps[m.Package], m.Deps...)
 	}
 	subsets := map[string]*compiled{}
+	inputs, parts, smaller, findings := 0, 0, 0, 0
+	forEachCorpusPart(t, e, func(name string, i int, value ast.Value) {
+		sel := selectPackages(e.mods.metas, value)
+		kept := map[string]bool{}
+		for _, p := range sel {
+			kept[p] = true
+		}
+		for _, p := range sel {
+			if p == routerPath {
+				continue
+			}
+			for _, d := range deps[p] {
+				if !kept[d] {
+					t.Errorf("%s part %d: %s is kept, %s it refers to is not", name, i, p, d)
+				}
+			}
+		}
+		if !kept[libPath] || !kept[routerPath] {
+			t.Errorf("%s part %d: lib or main left out: %v", name, i, sel)
+		}
+		key := strings.Join(sel, "\x00")
+		sub, ok := subsets[key]
+		if !ok {
+			if sub, err = e.compileSet(ctx, kept, false); err != nil {
+				t.Fatal(err)
+			}
+			subsets[key] = sub
+		}
+		want, err := e.evalWith(ctx, full, value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := e.evalWith(ctx, sub, value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s part %d: %d raw findings with %d packages, %d with every package\nsubset: %+v\nall: %+v",
+				name, i, len(got), len(sel), len(want), got, want)
+		}
+		if i == 0 {
+			inputs++
+		}
+		parts++
+		findings += len(want)
+		if len(sel) < len(deps) {
+			smaller++
+		}
+	})
+	t.Logf("%d inputs, %d parts, %d raw findings, %d parts on fewer packages than the %d, %d distinct subsets",
+		inputs, parts, findings, smaller, len(deps), len(subsets))
+	if inputs < 100 || findings < 300 || smaller < parts/2 || len(subsets) < 10 {
+		t.Errorf("compared too little: %d inputs, %d findings, %d of %d parts on a subset, %d subsets", inputs, findings, smaller, parts, len(subsets))
+	}
+}
+
+// TestIndexMatchesNoIndex guards facts/index.go, which writes in Go the
+// first conditions of the rules (which servers and documents have an
+// aspect): every rule is evaluated on every corpus part with the index
+// and without it (the library then visits every server and document),
+// and the raw findings must be the same. A rule whose conditions drift
+// from the index's copy of them loses findings only in the first run.
+func TestIndexMatchesNoIndex(t *testing.T) {
+	ctx := context.Background()
+	e := subsetEngine(t)
+	full, err := e.compileSet(ctx, nil, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts, findings := 0, 0
+	forEachCorpusPart(t, e, func(name string, i int, value ast.Value) {
+		want, err := e.evalWith(ctx, full, withoutIndex(t, value))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := e.evalWith(ctx, full, value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s part %d: %d raw findings with the index, %d without it\nindexed: %+v\nunindexed: %+v",
+				name, i, len(got), len(want), got, want)
+		}
+		parts++
+		findings += len(want)
+	})
+	t.Logf("%d parts, %d raw findings the same with and without the index", parts, findings)
+	if findings < 300 {
+		t.Errorf("compared too little: %d findings in %d parts", findings, parts)
+	}
+}
+
+// withoutIndex is the input object without its server and document
+// indexes, as a hand-written policy input would be.
+func withoutIndex(t *testing.T, v ast.Value) ast.Value {
+	obj, ok := v.(ast.Object)
+	if !ok {
+		t.Fatalf("input is a %T, not an object", v)
+	}
+	out := ast.NewObject()
+	dropped := 0
+	obj.Foreach(func(k, val *ast.Term) {
+		if k.Equal(ast.StringTerm("index")) || k.Equal(ast.StringTerm("doc_index")) {
+			dropped++
+			return
+		}
+		out.Insert(k, val)
+	})
+	if dropped != 2 {
+		t.Fatalf("the input has %d of index and doc_index", dropped)
+	}
+	return out
+}
+
+// forEachCorpusPart builds the policy input of every corpus input (rule
+// examples, client fixtures, the demo, catalogues, registry seeds and the
+// precision corpus), part by part as CheckPlan splits it, and hands each
+// to fn with the input's name and the part's number.
+func forEachCorpusPart(t *testing.T, e *Engine, fn func(name string, part int, value ast.Value)) {
+	t.Helper()
 	inputs := corpusInputs(t, engine(t))
 	entries, err := os.ReadDir(corpusDir)
 	if err != nil {
@@ -88,7 +208,6 @@ func TestSubsetMatchesFull(t *testing.T) {
 		}
 		inputs = append(inputs, corpusInput{name: "corpus/" + en.Name(), opts: opts, root: root})
 	}
-	parts, smaller, findings := 0, 0, 0
 	for _, in := range inputs {
 		cfg := corpusConfig(t, e, in)
 		plan, err := loader.Discover(in.opts)
@@ -101,56 +220,8 @@ func TestSubsetMatchesFull(t *testing.T) {
 				t.Fatalf("%s: %v", in.name, err)
 			}
 			fi := facts.Build(ws, cfg.policyFacts())
-			value := facts.Value(&fi)
-			sel := selectPackages(e.mods.metas, value)
-			kept := map[string]bool{}
-			for _, p := range sel {
-				kept[p] = true
-			}
-			for _, p := range sel {
-				if p == routerPath {
-					continue
-				}
-				for _, d := range deps[p] {
-					if !kept[d] {
-						t.Errorf("%s part %d: %s is kept, %s it refers to is not", in.name, i, p, d)
-					}
-				}
-			}
-			if !kept[libPath] || !kept[routerPath] {
-				t.Errorf("%s part %d: lib or main left out: %v", in.name, i, sel)
-			}
-			key := strings.Join(sel, "\x00")
-			sub, ok := subsets[key]
-			if !ok {
-				if sub, err = e.compileSet(ctx, kept, false); err != nil {
-					t.Fatal(err)
-				}
-				subsets[key] = sub
-			}
-			want, err := e.evalWith(ctx, full, value)
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := e.evalWith(ctx, sub, value)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, want) {
-				t.Errorf("%s part %d: %d raw findings with %d packages, %d with every package\nsubset: %+v\nall: %+v",
-					in.name, i, len(got), len(sel), len(want), got, want)
-			}
-			parts++
-			findings += len(want)
-			if len(sel) < len(deps) {
-				smaller++
-			}
+			fn(in.name, i, facts.Value(&fi))
 		}
-	}
-	t.Logf("%d inputs, %d parts, %d raw findings, %d parts on fewer packages than the %d, %d distinct subsets",
-		len(inputs), parts, findings, smaller, len(deps), len(subsets))
-	if len(inputs) < 100 || findings < 300 || smaller < parts/2 || len(subsets) < 10 {
-		t.Errorf("compared too little: %d inputs, %d findings, %d of %d parts on a subset, %d subsets", len(inputs), findings, smaller, parts, len(subsets))
 	}
 }
 
