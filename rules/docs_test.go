@@ -4,6 +4,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -47,5 +48,43 @@ func TestExplainShowsExamples(t *testing.T) {
 				t.Errorf("explain %s lacks %q", r.ID, want)
 			}
 		}
+	}
+}
+
+// TestDocsNameFilesThatExist: a Go source path named in the docs, the
+// policies' comments or the benchmarks notes (facts/index.go, rules/…go)
+// must exist, so a file that moves takes its mentions with it.
+func TestDocsNameFilesThatExist(t *testing.T) {
+	repo := filepath.Join("..")
+	pathRe := regexp.MustCompile(`\b(?:[a-z0-9_]+/)+[a-z0-9_]+\.(?:go|rego)\b`)
+	var texts []string
+	for _, glob := range []string{"*.md", "docs/*.md", "policies/*.md", "policies/mcplint/lib/*.rego"} {
+		m, err := filepath.Glob(filepath.Join(repo, glob))
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts = append(texts, m...)
+	}
+	checked := 0
+	for _, p := range texts {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			for _, name := range pathRe.FindAllString(line, -1) {
+				if strings.HasPrefix(name, "policies/rules/") && strings.Contains(name, "<") {
+					continue
+				}
+				if _, err := os.Stat(filepath.Join(repo, filepath.FromSlash(name))); err != nil {
+					rel, _ := filepath.Rel(repo, p)
+					t.Errorf("%s:%d names %s, which does not exist", rel, i+1, name)
+				}
+				checked++
+			}
+		}
+	}
+	if checked < 15 {
+		t.Errorf("only %d file names checked in %d files", checked, len(texts))
 	}
 }

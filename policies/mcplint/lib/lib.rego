@@ -51,7 +51,7 @@ committed_tiers := {"project", "plugin", "copy"}
 # library is true for registry and catalogue entries.
 library(s) if s.tier == "library"
 
-# servers lists the servers that have an aspect (rules/index.go): a rule
+# servers lists the servers that have an aspect (facts/index.go): a rule
 # starts from the servers that can possibly break it. Without an index
 # (a unit test's hand-written input) it is every server.
 servers(aspect) := [input.servers[i] | some i in input.index[aspect]] if {
