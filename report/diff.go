@@ -199,7 +199,9 @@ func Diff(w io.Writer, fs []finding.Finding, read func(string) ([]byte, syntax.F
 	for _, file := range files {
 		src, format, err := read(file)
 		if err != nil {
-			fmt.Fprintf(w, "# mcplint: %s: %s\n", secret.Display(file), secret.Display(err.Error()))
+			if _, err := fmt.Fprintf(w, "# mcplint: %s: %s\n", secret.Display(file), secret.Display(err.Error())); err != nil {
+				return err
+			}
 			continue
 		}
 		out, _, _ := finding.Apply(src, byFile[file])

@@ -13,7 +13,9 @@ import (
 // annotations, for repositories without code scanning:
 //
 //	::error file=.mcp.json,line=3,col=5,endLine=3,endColumn=9,title=rule::message
-func GitHub(w io.Writer, fs []finding.Finding, sum Summary) error {
+func GitHub(out io.Writer, fs []finding.Finding, sum Summary) error {
+	sw := &stickyWriter{w: out}
+	w := io.Writer(sw)
 	for _, f := range fs {
 		cmd := "notice"
 		switch f.Level {
@@ -26,9 +28,9 @@ func GitHub(w io.Writer, fs []finding.Finding, sum Summary) error {
 			escapeProperty(shown(f.File)), f.Range.Start.Line, f.Range.Start.Column, f.Range.End.Line, f.Range.End.Column,
 			escapeProperty(shown(f.Rule)), escapeData(shown(f.Message)))
 	}
-	_, err := fmt.Fprintf(w, "mcplint: %s in %s: %s, %s, %s\n", plural(len(fs), "finding"), plural(sum.Files, "file"),
+	fmt.Fprintf(w, "mcplint: %s in %s: %s, %s, %s\n", plural(len(fs), "finding"), plural(sum.Files, "file"),
 		plural(sum.Errors, "error"), plural(sum.Warnings, "warning"), plural(sum.Infos, "info"))
-	return err
+	return sw.err
 }
 
 // shown masks untrusted text and escapes its control characters, keeping

@@ -45,7 +45,9 @@ const (
 //	      = help: mcplint explain transport/https-only
 //
 // The quoted source line is masked like every other output.
-func Text(w io.Writer, fs []finding.Finding, src Source, sum Summary, opts TextOptions) error {
+func Text(out io.Writer, fs []finding.Finding, src Source, sum Summary, opts TextOptions) error {
+	sw := &stickyWriter{w: out}
+	w := io.Writer(sw)
 	paint := func(style, s string) string {
 		if !opts.Color {
 			return s
@@ -73,7 +75,7 @@ func Text(w io.Writer, fs []finding.Finding, src Source, sum Summary, opts TextO
 		}
 	}
 	if opts.Quiet {
-		return nil
+		return sw.err
 	}
 	fmt.Fprintf(w, "%s in %s, %s: %s, %s, %s",
 		plural(len(fs), "finding"), plural(sum.Files, "file"), plural(sum.Servers, "server"),
@@ -82,7 +84,7 @@ func Text(w io.Writer, fs []finding.Finding, src Source, sum Summary, opts TextO
 		fmt.Fprintf(w, " (%d more in the baseline)", sum.Baselined)
 	}
 	fmt.Fprintln(w)
-	return nil
+	return sw.err
 }
 
 const maxExcerpt = 160
