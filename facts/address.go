@@ -87,7 +87,7 @@ var hostFlags = map[string]bool{"--host": true, "-h": false, "--bind": true, "--
 // -p 0.0.0.0:… publish, or HOST=0.0.0.0 in its env. A server that
 // listens there is reachable by anyone on the network, with no
 // authentication in most MCP servers.
-func listenAll(s *loader.Server, sf *ServerFact) []AddressFact {
+func listenAll(sf *ServerFact) []AddressFact {
 	out := []AddressFact{}
 	ws := sf.Args
 	docker := sf.Runner != nil && sf.Runner.Ecosystem == "oci"
@@ -199,7 +199,7 @@ func mayBeWorkspaceStorage(v string) bool {
 // left out.
 func machinePaths(s *loader.Server, sf *ServerFact) []AddressFact {
 	out := []AddressFact{}
-	check := func(v, ptr string, command bool) {
+	check := func(v, ptr string) {
 		v = strings.TrimSpace(v)
 		if strings.HasPrefix(v, "-") {
 			// --db=/Users/x/… is a path; --flag alone is not
@@ -214,22 +214,22 @@ func machinePaths(s *loader.Server, sf *ServerFact) []AddressFact {
 		}
 	}
 	if sf.Command != nil {
-		check(s.Command, sf.Command.Pointer, true)
+		check(s.Command, sf.Command.Pointer)
 	}
 	docker := sf.Runner != nil && sf.Runner.Ecosystem == "oci"
 	for _, a := range sf.Args {
 		if docker && a.Pointer == sf.Runner.PackagePointer {
 			break // after the image, paths are the container's own
 		}
-		check(a.Value, a.Pointer, false)
+		check(a.Value, a.Pointer)
 	}
 	if !docker {
 		for _, e := range sf.Env {
-			check(e.Value, e.Pointer, false)
+			check(e.Value, e.Pointer)
 		}
 	}
 	if s.Cwd != "" {
-		check(s.Cwd, s.Pointer+"/cwd", false)
+		check(s.Cwd, s.Pointer+"/cwd")
 	}
 	return out
 }

@@ -408,7 +408,7 @@ func TestListenAllAndPlainArgs(t *testing.T) {
 		sf := ServerFact{Args: af}
 		sf.Runner = runnerFact(s, af)
 		got := ""
-		for _, a := range listenAll(s, &sf) {
+		for _, a := range listenAll(&sf) {
 			got = a.Value
 		}
 		if got != c.want {
@@ -416,7 +416,7 @@ func TestListenAllAndPlainArgs(t *testing.T) {
 		}
 	}
 	sf := ServerFact{Env: []PairFact{{Key: "HOST", Value: "0.0.0.0", Pointer: "/e"}}}
-	if got := listenAll(nil, &sf); len(got) != 1 || got[0].Pointer != "/e" {
+	if got := listenAll(&sf); len(got) != 1 || got[0].Pointer != "/e" {
 		t.Errorf("HOST=0.0.0.0: %v", got)
 	}
 	plain := map[string]int{

@@ -230,7 +230,7 @@ func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int, fileE
 	}
 	envFacts(&sf, s, fileEnv)
 	sf.PlainArgs = plainArgAddresses(sf.Args)
-	sf.ListenAll = listenAll(s, &sf)
+	sf.ListenAll = listenAll(&sf)
 	sf.MachinePaths = machinePaths(s, &sf)
 	return sf
 }

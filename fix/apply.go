@@ -113,7 +113,7 @@ func Apply(path string, src []byte, format syntax.Format, edits []finding.Edit, 
 	}
 	out, applied, _ := finding.Apply(cur, edits)
 	if _, perr := syntax.Parse(out, format); perr != nil {
-		return res, fmt.Errorf("the fixed file would not parse (%v); nothing was written", perr)
+		return res, fmt.Errorf("the fixed file would not parse (%w); nothing was written", perr)
 	}
 	if links > 1 {
 		err = replaceInPlace(target, stamp, out, readOnly)
@@ -185,7 +185,7 @@ func gone(src []byte, edits []finding.Edit, back []byte) bool {
 // replaceInPlace writes data into the file itself rather than renaming a
 // new file over it, so that every hard link sees the change. It is not
 // atomic; it is used only when asked for (--fix-hard-links).
-func replaceInPlace(path string, stamp Stamp, data []byte, readOnly bool) error {
+func replaceInPlace(path string, stamp Stamp, data []byte, readOnly bool) (err error) {
 	if !stamp.same(path) {
 		return ErrChanged
 	}
@@ -193,22 +193,28 @@ func replaceInPlace(path string, stamp Stamp, data []byte, readOnly bool) error 
 		if err := os.Chmod(path, stamp.Mode|0o200); err != nil {
 			return err
 		}
-		defer os.Chmod(path, stamp.Mode)
+		// The file was read-only before the fix and must be again: a
+		// failure to restore the mode is the command's error too.
+		defer func() {
+			if cerr := os.Chmod(path, stamp.Mode); cerr != nil && err == nil {
+				err = fmt.Errorf("%s was fixed but its read-only mode was not restored: %w", filepath.Base(path), cerr)
+			}
+		}()
 	}
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
 		return err
 	}
 	if err := f.Truncate(0); err != nil {
-		f.Close()
+		_ = f.Close() // the write's error is the one to report
 		return err
 	}
 	if _, err := f.WriteAt(data, 0); err != nil {
-		f.Close()
+		_ = f.Close() // the write's error is the one to report
 		return err
 	}
 	if err := f.Sync(); err != nil {
-		f.Close()
+		_ = f.Close() // the write's error is the one to report
 		return err
 	}
 	if err := f.Close(); err != nil {

@@ -1,6 +1,7 @@
 package fix
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -62,7 +63,7 @@ func TestApplyRefusesAChangedFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := Apply(p, []byte(`{"a": "c"}`), syntax.JSON, []finding.Edit{replaceEdit(`{"a": "c"}`, `"c"`, `"d"`)}, Options{Roots: []string{dir}})
-	if err != ErrChanged {
+	if !errors.Is(err, ErrChanged) {
 		t.Errorf("got %v", err)
 	}
 }

@@ -22,7 +22,7 @@ func CreateNew(path string, data []byte, perm fs.FileMode) error {
 	if err != nil {
 		return err
 	}
-	defer os.Remove(name)
+	defer func() { _ = os.Remove(name) }() // linked under its final name, or not kept
 	if err := os.Chmod(name, perm); err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -228,7 +229,7 @@ func (r *actionRun) run() (string, int) {
 		}
 		if err != nil {
 			code := -1
-			if ee, ok := err.(*exec.ExitError); ok {
+			if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
 				code = ee.ExitCode()
 			}
 			return st.Name, code

@@ -235,9 +235,7 @@ func (nz *normaliser) claudeJSON(doc *Document, root *syntax.Node) ([]*Server, f
 func (nz *normaliser) claudeSettings(doc *Document, root *syntax.Node) ([]*Server, func(*state)) {
 	var out []*Server
 	if doc.Tier == TierManaged {
-		for _, s := range serverMap(doc, root, "managedMcpServers") {
-			out = append(out, s)
-		}
+		out = append(out, serverMap(doc, root, "managedMcpServers")...)
 	}
 	cp := &claudeProject{
 		disabledMcpjson: setFrom(root.Get("disabledMcpjsonServers"), doc.Path),

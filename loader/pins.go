@@ -78,7 +78,7 @@ func PinTool(raw []byte) (*ToolPin, error) {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.UseNumber()
 	if err := dec.Decode(&obj); err != nil {
-		return nil, fmt.Errorf("tool definition: %v", err)
+		return nil, fmt.Errorf("tool definition: %w", err)
 	}
 	def := map[string]any{}
 	pin := &ToolPin{Parts: map[string]string{}}

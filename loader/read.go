@@ -82,12 +82,13 @@ func (l *run) read(c candidate) (doc *Document, fs []finding.Finding, apply func
 	if doc.ProjectDir != "" {
 		doc.ProjectNames = l.listings[filepath.Clean(doc.ProjectDir)]
 	}
-	fail := func(rule string, level finding.Level, off int, msg string) {
-		doc.ParseFailed = doc.ParseFailed || level == finding.Error
+	// fail records an error that stops the file from being read.
+	fail := func(rule string, off int, msg string) {
+		doc.ParseFailed = true
 		if doc.Error == "" {
 			doc.Error = msg
 		}
-		fs = append(fs, l.finding(doc, rule, level, off, off+1, msg))
+		fs = append(fs, l.finding(doc, rule, finding.Error, off, off+1, msg))
 	}
 
 	limit := l.opts.MaxFileSize
@@ -102,39 +103,39 @@ func (l *run) read(c candidate) (doc *Document, fs []finding.Finding, apply func
 		// An editor's unsaved text stands in for the file on disk.
 		doc.Size = int64(len(src))
 		if doc.Size > limit {
-			fail("schema/limits", finding.Error, 0, fmt.Sprintf("the file is %s, over the %s that mcplint reads (--max-file-size); it was not read", human(doc.Size), human(limit)))
+			fail("schema/limits", 0, fmt.Sprintf("the file is %s, over the %s that mcplint reads (--max-file-size); it was not read", human(doc.Size), human(limit)))
 			return
 		}
 	} else if c.outside != "" {
 		doc.Outside = c.outside
-		fail("schema/unreadable", finding.Error, 0, fmt.Sprintf("not read: the file is a link leading outside the folders being checked, to %s; name that file to check it (fix --fix-outside-roots edits it there)", c.outside))
+		fail("schema/unreadable", 0, fmt.Sprintf("not read: the file is a link leading outside the folders being checked, to %s; name that file to check it (fix --fix-outside-roots edits it there)", c.outside))
 		return
 	} else {
 		fi, err := os.Stat(c.abs)
 		if err != nil {
-			fail("schema/unreadable", finding.Error, 0, "cannot read the file: "+reason(err))
+			fail("schema/unreadable", 0, "cannot read the file: "+reason(err))
 			return
 		}
 		if !fi.Mode().IsRegular() {
 			// Reading a FIFO or a device could block forever.
-			fail("schema/unreadable", finding.Error, 0, "cannot read the file: not a regular file")
+			fail("schema/unreadable", 0, "cannot read the file: not a regular file")
 			return
 		}
 		doc.Size = fi.Size()
 		if fi.Size() > limit {
-			fail("schema/limits", finding.Error, 0, fmt.Sprintf("the file is %s, over the %s that mcplint reads (--max-file-size); it was not read", human(fi.Size()), human(limit)))
+			fail("schema/limits", 0, fmt.Sprintf("the file is %s, over the %s that mcplint reads (--max-file-size); it was not read", human(fi.Size()), human(limit)))
 			return
 		}
 		src, err = os.ReadFile(c.abs)
 		if err != nil {
-			fail("schema/unreadable", finding.Error, 0, "cannot read the file: "+reason(err))
+			fail("schema/unreadable", 0, "cannot read the file: "+reason(err))
 			return
 		}
 	}
 	doc.File = syntax.NewFile(src, doc.Format)
 	if !utf8.Valid(src) {
 		off := firstInvalidUTF8(src)
-		fail("schema/encoding", finding.Error, off, fmt.Sprintf("invalid UTF-8 (byte 0x%02X); the file was not read further and mcplint never rewrites it", src[off]))
+		fail("schema/encoding", off, fmt.Sprintf("invalid UTF-8 (byte 0x%02X); the file was not read further and mcplint never rewrites it", src[off]))
 		return
 	}
 	if bytes.HasPrefix(src, bom) {
@@ -182,7 +183,7 @@ func (l *run) read(c candidate) (doc *Document, fs []finding.Finding, apply func
 				"a second YAML document starts here: the client reads one document and refuses a file holding more (Goose, Continue), so none of its servers load; keep one document per file"))
 		}
 	}
-	d := dNone
+	var d dialect
 	if c.pat != nil {
 		d = c.pat.dialect
 	} else {

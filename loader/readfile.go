@@ -18,7 +18,7 @@ func ReadRegularFile(path string, limit int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, err

@@ -3,6 +3,7 @@ package lsp
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -37,7 +38,7 @@ func buildMcplint(t *testing.T) string {
 		mcplintBin = filepath.Join(dir, "mcplint")
 		cmd := exec.Command("go", "build", "-o", mcplintBin, "github.com/mcplint/mcplint/cmd/mcplint")
 		if out, err := cmd.CombinedOutput(); err != nil {
-			mcplintErr = fmt.Errorf("go build: %v\n%s", err, out)
+			mcplintErr = fmt.Errorf("go build: %w\n%s", err, out)
 		}
 	})
 	if mcplintErr != nil {
@@ -251,7 +252,7 @@ func waitExit(t *testing.T, cmd *exec.Cmd, want int) {
 	select {
 	case err := <-done:
 		code := 0
-		if ee, ok := err.(*exec.ExitError); ok {
+		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
 			code = ee.ExitCode()
 		} else if err != nil {
 			t.Fatalf("wait: %v", err)

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"bytes"
+	"errors"
 	"io"
 	"strings"
 	"testing"
@@ -39,7 +40,7 @@ func FuzzServe(f *testing.F) {
 		r := bufioReader(&out)
 		for {
 			_, err := readMessage(r)
-			if err == io.EOF {
+			if errors.Is(err, io.EOF) {
 				break
 			}
 			if err != nil {

@@ -101,10 +101,10 @@ func readMessage(r *bufio.Reader) ([]byte, error) {
 	for {
 		line, err := readHeaderLine(r)
 		if err != nil {
-			if err == io.EOF && !sawHeader {
+			if errors.Is(err, io.EOF) && !sawHeader {
 				return nil, io.EOF
 			}
-			if err == io.EOF {
+			if errors.Is(err, io.EOF) {
 				return nil, io.ErrUnexpectedEOF
 			}
 			return nil, err
@@ -162,15 +162,15 @@ func readHeaderLine(r *bufio.Reader) (string, error) {
 		buf = append(buf, chunk...)
 		if len(buf) > maxHeaderBytes {
 			// Drop the rest of the line so reading can resume after it.
-			for err == bufio.ErrBufferFull {
+			for errors.Is(err, bufio.ErrBufferFull) {
 				_, err = r.ReadSlice('\n')
 			}
-			if err != nil && err != bufio.ErrBufferFull {
+			if err != nil && !errors.Is(err, bufio.ErrBufferFull) {
 				return "", err
 			}
 			return "", fmt.Errorf("%w: header line too long", errFraming)
 		}
-		if err == bufio.ErrBufferFull {
+		if errors.Is(err, bufio.ErrBufferFull) {
 			continue
 		}
 		if err != nil {

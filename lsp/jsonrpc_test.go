@@ -61,7 +61,7 @@ func TestReadMessage(t *testing.T) {
 					t.Fatalf("message %d = %q, want %q", i, got, want)
 				}
 			}
-			if _, err := readMessage(r); err != io.EOF {
+			if _, err := readMessage(r); !errors.Is(err, io.EOF) {
 				t.Fatalf("after the last message: err = %v, want EOF", err)
 			}
 		})
@@ -71,7 +71,7 @@ func TestReadMessage(t *testing.T) {
 func TestReadMessageTruncated(t *testing.T) {
 	for _, in := range []string{"Content-Length: 10\r\n\r\n{}", "Content-Length: 10\r\n", "Content-Len"} {
 		_, err := readMessage(bufio.NewReader(strings.NewReader(in)))
-		if err != io.ErrUnexpectedEOF {
+		if !errors.Is(err, io.ErrUnexpectedEOF) {
 			t.Errorf("%q: err = %v, want unexpected EOF", in, err)
 		}
 	}

@@ -135,7 +135,7 @@ func (s *Server) Serve(in io.Reader, out io.Writer) int {
 		br := bufio.NewReaderSize(in, 64<<10)
 		for {
 			body, err := readMessage(br)
-			if err == io.EOF {
+			if errors.Is(err, io.EOF) {
 				return
 			}
 			fatal := err != nil && !errors.Is(err, errFraming)

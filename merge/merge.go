@@ -156,7 +156,7 @@ func (m *Merger) AddFile(path, repo string) bool {
 		m.skip(Skip{File: path, Line: 1, Column: 1, Reason: cleanReason(err)})
 		return false
 	}
-	defer f.Close()
+	defer func() { _ = f.Close() }() // read only
 	src, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
 	if err != nil {
 		m.skip(Skip{File: path, Line: 1, Column: 1, Reason: cleanReason(err)})

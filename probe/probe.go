@@ -119,7 +119,7 @@ func Probe(ctx context.Context, t Target, o Options) (*Result, error) {
 	)
 	switch t.Transport {
 	case "stdio":
-		proc, err = start(t, o)
+		proc, err = start(t)
 		if err != nil {
 			return nil, err
 		}
@@ -143,14 +143,14 @@ func Probe(ctx context.Context, t Target, o Options) (*Result, error) {
 	session, err := connect(cctx, client, transport, proc)
 	if !timer.Stop() {
 		if session != nil {
-			session.Close()
+			_ = session.Close() // late and abandoned: the time-out is the error
 		}
 		return nil, fmt.Errorf("initialize: no answer within %s", o.ConnectTimeout)
 	}
 	if err != nil {
 		return nil, stepError("initialize", err, o.ConnectTimeout, proc)
 	}
-	defer session.Close()
+	defer func() { _ = session.Close() }() // the tools are listed; an error closing changes nothing
 
 	init := session.InitializeResult()
 	r := &Result{ProtocolVersion: init.ProtocolVersion, ServerInfo: init.ServerInfo, Capabilities: init.Capabilities, Instructions: init.Instructions}
@@ -353,7 +353,7 @@ func (h *headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	if res.StatusCode == http.StatusUnauthorized || res.StatusCode == http.StatusForbidden {
-		res.Body.Close()
+		_ = res.Body.Close() // refused: the status is the error
 		if strings.Contains(strings.ToLower(res.Header.Get("WWW-Authenticate")), "bearer") {
 			return nil, fmt.Errorf("HTTP %d: the server requires OAuth sign-in, which probe does not do", res.StatusCode)
 		}
@@ -418,7 +418,7 @@ func (p *process) exitStatus() string {
 }
 
 // start runs the server in its own process group with exactly t.Env.
-func start(t Target, o Options) (*process, error) {
+func start(t Target) (*process, error) {
 	if t.Command == "" {
 		return nil, errors.New("no command to run")
 	}
@@ -442,7 +442,7 @@ func start(t Target, o Options) (*process, error) {
 	p := &process{cmd: cmd, stdin: stdin, stdout: stdout, stderr: &tail{max: 4096}, exited: make(chan struct{})}
 	cmd.Stderr = p.stderr
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start: %v", err)
+		return nil, fmt.Errorf("start: %w", err)
 	}
 	go func() {
 		p.err = cmd.Wait()

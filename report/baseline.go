@@ -45,7 +45,7 @@ func ReadBaseline(path string) (*Baseline, error) {
 	if err != nil {
 		var pe *fs.PathError
 		if !errors.As(err, &pe) {
-			err = fmt.Errorf("%s: %v", path, err)
+			err = fmt.Errorf("%s: %w", path, err)
 		}
 		return nil, err
 	}

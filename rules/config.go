@@ -121,7 +121,10 @@ func LoadConfig(p string, known func(string) bool) (*Config, error) {
 	cfg.wd, _ = os.Getwd()
 	f, perr := syntax.Parse(bytes.Clone(src), syntax.TOML)
 	if perr != nil {
-		se := perr.(*syntax.Error)
+		var se *syntax.Error
+		if !errors.As(perr, &se) {
+			return nil, &ConfigError{File: p, Line: 1, Col: 1, Msg: perr.Error()}
+		}
 		pos := f.Position(se.Offset)
 		return nil, &ConfigError{File: p, Line: pos.Line, Col: pos.Column, Msg: se.Error()}
 	}
@@ -425,9 +428,7 @@ func inlineIgnores(d *loader.Document) []*inlineIgnore {
 		}
 		ids, reason, _ := strings.Cut(text, ":")
 		dir := &inlineIgnore{line: d.File.Position(start).Line, reason: strings.TrimSpace(reason), start: start, end: start + lineEnd}
-		for _, id := range strings.FieldsFunc(ids, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
-			dir.rules = append(dir.rules, id)
-		}
+		dir.rules = append(dir.rules, strings.FieldsFunc(ids, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })...)
 		sort.Strings(dir.rules)
 		if len(dir.rules) > 0 {
 			out = append(out, dir)

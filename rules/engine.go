@@ -8,6 +8,7 @@ package rules
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"github.com/mcplint/mcplint/loader"
 	"io/fs"
@@ -164,7 +165,7 @@ func Modules(dirs []string, withTests bool) (map[string]*ast.Module, error) {
 	parallel.For(len(srcs), func(i int) {
 		m, err := ast.ParseModuleWithOpts(srcs[i].name, string(srcs[i].src), opts)
 		if err != nil {
-			if ae, ok := err.(ast.Errors); ok {
+			if ae := ast.Errors(nil); errors.As(err, &ae) {
 				perrs[i] = ae
 			} else {
 				perrs[i] = ast.Errors{ast.NewError(ast.ParseErr, &ast.Location{File: srcs[i].name}, "%s", err.Error())}

@@ -3,6 +3,7 @@ package rules
 import (
 	"bytes"
 	"compress/flate"
+	"errors"
 	"fmt"
 	"io"
 	"unsafe"
@@ -238,8 +239,8 @@ func (u *unpacker) unpack(dst []finding.Finding, p packed) ([]finding.Finding, e
 		return dst, fmt.Errorf("packed findings: %w", err)
 	}
 	var one [1]byte
-	if n, err := u.zr.Read(one[:]); n > 0 || err != io.EOF {
-		if err == nil || err == io.EOF {
+	if n, err := u.zr.Read(one[:]); n > 0 || !errors.Is(err, io.EOF) {
+		if err == nil || errors.Is(err, io.EOF) {
 			err = fmt.Errorf("longer than the %d bytes packed", p.raw)
 		}
 		return dst, fmt.Errorf("packed findings: %w", err)

@@ -71,7 +71,7 @@ func PolicyHash() [32]byte {
 		}
 		fmt.Fprintf(h, "%s\x00%d\x00", n, size)
 		_, _ = io.CopyBuffer(h, f, buf)
-		f.Close()
+		_ = f.Close() // embedded, read only
 	}
 	var out [32]byte
 	copy(out[:], h.Sum(nil))
@@ -105,10 +105,7 @@ func EncodePrebuilt() ([]byte, error) {
 		return nil, err
 	}
 	names := sortedKeys(c.Modules)
-	metas, err := analyzeModules(c.Modules, names)
-	if err != nil {
-		return nil, err
-	}
+	metas := analyzeModules(c.Modules, names)
 	e := &encoder{strs: map[string]int{}}
 	var mods varintBuffer
 	mods.uint(uint64(len(names)))
@@ -388,7 +385,7 @@ func gunzip(data []byte) ([]byte, error) {
 		}
 		m, err := zr.Read(raw[len(raw):cap(raw)])
 		raw = raw[:len(raw)+m]
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			return raw, nil
 		}
 		if err != nil {

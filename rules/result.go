@@ -133,7 +133,7 @@ func decodeRelated(v any, dst *[]rawRelated) error {
 					err = decodeString(x, &r.Message)
 				}
 				if err != nil {
-					return fmt.Errorf("%s: %v", k, err)
+					return fmt.Errorf("%s: %w", k, err)
 				}
 			}
 		}
@@ -163,7 +163,7 @@ func decodeFix(v any, dst **facts.FixIntent) error {
 			err = decodeString(x, &fi.Value)
 		}
 		if err != nil {
-			return fmt.Errorf("%s: %v", k, err)
+			return fmt.Errorf("%s: %w", k, err)
 		}
 	}
 	*dst = fi
@@ -172,13 +172,5 @@ func decodeFix(v any, dst **facts.FixIntent) error {
 
 // interner keeps one copy of each repeated string (file paths, rule ids,
 // clients) across the parts of a check.
+// The unpacker (pack.go) looks strings up by their bytes.
 type interner map[string]string
-
-func (in interner) of(s string) string {
-	if v, ok := in[s]; ok {
-		return v
-	}
-	s = strings.Clone(s)
-	in[s] = s
-	return s
-}

@@ -80,7 +80,7 @@ type analysis struct {
 
 // analyzeModules works out the meta of every module of a compiled set,
 // in the order of names.
-func analyzeModules(mods map[string]*ast.Module, names []string) ([]moduleMeta, error) {
+func analyzeModules(mods map[string]*ast.Module, names []string) []moduleMeta {
 	a := &analysis{pkgs: map[string][]*ast.Module{}, memo: map[string][]condition{}, visiting: map[string]bool{}}
 	for _, n := range names {
 		m := mods[n]
@@ -118,7 +118,7 @@ func analyzeModules(mods map[string]*ast.Module, names []string) ([]moduleMeta, 
 		meta.Deps = sortedKeys(deps)
 		out = append(out, meta)
 	}
-	return out, nil
+	return out
 }
 
 // definesReport reports whether a rule defines (part of) report.

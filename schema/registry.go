@@ -3,6 +3,7 @@ package schema
 import (
 	"bytes"
 	_ "embed"
+	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -125,7 +126,8 @@ func ValidateServer(version string, instance any) ([]Violation, error) {
 	if err == nil {
 		return nil, nil
 	}
-	ve, ok := err.(*jsonschema.ValidationError)
+	var ve *jsonschema.ValidationError
+	ok := errors.As(err, &ve)
 	if !ok {
 		return nil, err
 	}

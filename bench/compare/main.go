@@ -9,6 +9,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"log"
@@ -34,7 +35,7 @@ func run(cmdline string) sample {
 	err := cmd.Run()
 	wall := time.Since(start)
 	if err != nil {
-		if _, ok := err.(*exec.ExitError); !ok {
+		if ee := (*exec.ExitError)(nil); !errors.As(err, &ee) {
 			log.Fatalf("%s: %v", cmdline, err)
 		}
 	}

@@ -65,7 +65,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcplint export: %s is not exported: %s looks like a secret; rename it first\n", display(strconv.Quote(name)), what)
 		return exitFindings
 	}
-	runner := runnerOf(ws, s)
+	runner := runnerOf(s)
 	var out []byte
 	switch *format {
 	case "paseo":
@@ -142,7 +142,7 @@ func exportRefused(stderr io.Writer, name string, err error) int {
 }
 
 // runnerOf is the runner fact of s (nil when it starts no package).
-func runnerOf(ws *loader.Workspace, s *loader.Server) *facts.RunnerFact {
+func runnerOf(s *loader.Server) *facts.RunnerFact {
 	one := &loader.Workspace{Documents: []*loader.Document{s.Doc}, Servers: []*loader.Server{s}}
 	in := facts.Build(one, facts.ConfigFact{})
 	if len(in.Servers) == 0 {
@@ -158,7 +158,7 @@ func catalogueProblems(doc []byte) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
+	defer func() { _ = os.RemoveAll(dir) }() // a temporary folder: nothing to report if it stays
 	file := filepath.Join(dir, "catalog.json")
 	if err := os.WriteFile(file, doc, 0o600); err != nil {
 		return nil, err

@@ -94,7 +94,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	// every line is masked and its control characters escaped, and no line
 	// starts a GitHub workflow command.
 	ew := secret.NewWriter(stderr)
-	defer ew.Flush()
+	defer func() { _ = ew.Flush() }() // standard error has nowhere else to report to
 	stderr = ew
 	defer func() {
 		if r := recover(); r != nil {

@@ -111,7 +111,7 @@ func (o *outputFlags) readStdin(paths []string, stdin io.Reader, limit int64) ([
 	}
 	src, err := io.ReadAll(io.LimitReader(stdin, limit+1))
 	if err != nil {
-		return nil, nil, fmt.Errorf("reading standard input: %v", err)
+		return nil, nil, fmt.Errorf("reading standard input: %w", err)
 	}
 	out := make([]string, 0, len(paths))
 	for _, p := range paths {
@@ -181,14 +181,14 @@ func writeFileAtomic(path string, data []byte) error {
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return fmt.Errorf("--output: %v", err)
+		return fmt.Errorf("--output: %w", err)
 	}
 	name := tmp.Name()
 	ok := false
 	defer func() {
 		if !ok {
-			tmp.Close()
-			os.Remove(name)
+			_ = tmp.Close() // the error that stopped the write is reported
+			_ = os.Remove(name)
 		}
 	}()
 	mode := os.FileMode(0o644)
@@ -199,19 +199,19 @@ func writeFileAtomic(path string, data []byte) error {
 		mode = fi.Mode().Perm()
 	}
 	if _, err := tmp.Write(data); err != nil {
-		return fmt.Errorf("--output: %v", err)
+		return fmt.Errorf("--output: %w", err)
 	}
 	if err := tmp.Sync(); err != nil {
-		return fmt.Errorf("--output: %v", err)
+		return fmt.Errorf("--output: %w", err)
 	}
 	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("--output: %v", err)
+		return fmt.Errorf("--output: %w", err)
 	}
 	if err := os.Chmod(name, mode); err != nil {
-		return fmt.Errorf("--output: %v", err)
+		return fmt.Errorf("--output: %w", err)
 	}
 	if err := os.Rename(name, path); err != nil {
-		return fmt.Errorf("--output: %v", err)
+		return fmt.Errorf("--output: %w", err)
 	}
 	ok = true
 	return nil

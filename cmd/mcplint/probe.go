@@ -528,7 +528,7 @@ func recordProject(dir string, results []*probeResult, update bool, stdout io.Wr
 		data := encodeSnapshot(r)
 		wrote, err := fix.WriteIfChanged(path, data)
 		if err != nil {
-			return drift, files, fmt.Errorf("%s: %v", rel(path), err)
+			return drift, files, fmt.Errorf("%s: %w", rel(path), err)
 		}
 		state := "unchanged"
 		if wrote {
@@ -541,13 +541,13 @@ func recordProject(dir string, results []*probeResult, update bool, stdout io.Wr
 		}
 		d, err := pinServer(pins, r, data, oldSnap, update, stdout)
 		if err != nil {
-			return drift, files, fmt.Errorf("%s: %v", rel(path), err)
+			return drift, files, fmt.Errorf("%s: %w", rel(path), err)
 		}
 		drift += d
 	}
 	wrote, err := fix.WriteIfChanged(pinsPath, pins.Encode())
 	if err != nil {
-		return drift, files, fmt.Errorf("%s: %v", rel(pinsPath), err)
+		return drift, files, fmt.Errorf("%s: %w", rel(pinsPath), err)
 	}
 	if wrote {
 		fmt.Fprintf(stdout, "pins: %s written\n", display(rel(pinsPath)))

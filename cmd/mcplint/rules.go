@@ -60,7 +60,10 @@ func runRules(args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", secret.Display(r.ID), r.Level, fix, secret.Display(r.Title))
 	}
-	tw.Flush()
+	if err := tw.Flush(); err != nil {
+		fmt.Fprintf(stderr, "mcplint rules: %v\n", err)
+		return exitInternal
+	}
 	fmt.Fprintf(stdout, "%d rules. mcplint explain RULE shows one with examples.\n", len(eng.Rules()))
 	return exitOK
 }

@@ -449,7 +449,8 @@ func TestParseJSONErrorThroughParse(t *testing.T) {
 	if err == nil {
 		t.Fatal("no error")
 	}
-	se, ok := err.(*Error)
+	se := syntaxError(err)
+	ok := se.Msg != ""
 	if !ok {
 		t.Fatalf("error type %T", err)
 	}

@@ -584,8 +584,7 @@ func (c *yamlConv) mapping(y *yaml.Node, start, depth int) (*Node, yamlStat, int
 	for i := 0; i+1 < len(y.Content); i += 2 {
 		k, v := y.Content[i], y.Content[i+1]
 		if yamlIsMerge(k) {
-			ks := c.offset(k.Line, k.Column)
-			merged = c.mergeSources(v, ks, depth)
+			merged = c.mergeSources(v, depth)
 			mergeAt = len(n.Members)
 			last = max(last, c.lastEnd)
 			continue
@@ -653,7 +652,7 @@ func (c *yamlConv) statOf(n *Node) yamlStat {
 // mergeSources converts the value of a "<<" key and returns the members
 // it contributes, in precedence order. c.lastEnd is set to where the value
 // ends in the source.
-func (c *yamlConv) mergeSources(v *yaml.Node, at, depth int) []Member {
+func (c *yamlConv) mergeSources(v *yaml.Node, depth int) []Member {
 	const wantMap = "map merge requires map or sequence of maps as the value"
 	var out []Member
 	one := func(s *yaml.Node) int {
@@ -800,7 +799,7 @@ func (c *yamlConv) scalar(y *yaml.Node) *Node {
 	src := c.src
 	start := c.offset(y.Line, y.Column)
 	start = c.skipProps(start, y.Value != "" || y.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0)
-	end := start
+	var end int
 	switch {
 	case y.Style&yaml.DoubleQuotedStyle != 0 && start < len(src) && src[start] == '"':
 		end = len(src)

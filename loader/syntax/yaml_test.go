@@ -392,7 +392,7 @@ func TestYAMLEmptyAndMultiDoc(t *testing.T) {
 func TestYAMLNonScalarKey(t *testing.T) {
 	for _, src := range []string{"? [a, b]\n: 1\n", "x: 1\n? {a: b}\n: 2\n", "a: &s [1]\n*s : 2\n"} {
 		f, err := Parse([]byte(src), YAML)
-		if err == nil || err.(*Error).Msg != "unsupported non-scalar mapping key" {
+		if err == nil || syntaxError(err).Msg != "unsupported non-scalar mapping key" {
 			t.Errorf("%q: err = %v", src, err)
 			continue
 		}
@@ -400,7 +400,7 @@ func TestYAMLNonScalarKey(t *testing.T) {
 		if strings.HasPrefix(src, "?") || strings.Contains(src, "? ") {
 			want = strings.Count(src[:strings.Index(src, "?")], "\n")
 		}
-		if got := f.Position(err.(*Error).Offset).Line; got != want+1 {
+		if got := f.Position(syntaxError(err).Offset).Line; got != want+1 {
 			t.Errorf("%q: error on line %d, want %d", src, got, want+1)
 		}
 	}
@@ -423,10 +423,10 @@ h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]
 i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]
 `
 	f, err := Parse([]byte(src), YAML)
-	if err == nil || err.(*Error).Msg != "too many values (alias expansion)" {
+	if err == nil || syntaxError(err).Msg != "too many values (alias expansion)" {
 		t.Fatalf("err = %v", err)
 	}
-	if line := f.Position(err.(*Error).Offset).Line; line != 7 {
+	if line := f.Position(syntaxError(err).Offset).Line; line != 7 {
 		t.Errorf("error on line %d, want 7 (where the count passes a million)", line)
 	}
 	// Merge keys expand too.
@@ -478,7 +478,7 @@ func TestYAMLErrors(t *testing.T) {
 			t.Errorf("%q: no error", tc.src)
 			continue
 		}
-		e := err.(*Error)
+		e := syntaxError(err)
 		if got := f.Position(e.Offset).Line; got != tc.line {
 			t.Errorf("%q: error on line %d, want %d (%s)", tc.src, got, tc.line, e.Msg)
 		}
@@ -514,7 +514,7 @@ func TestYAMLDepth(t *testing.T) {
 	}
 	for name, src := range cases {
 		_, err := Parse([]byte(src), YAML)
-		if err == nil || err.(*Error).Msg != "nesting deeper than 512 levels" {
+		if err == nil || syntaxError(err).Msg != "nesting deeper than 512 levels" {
 			t.Errorf("%s: err = %v", name, err)
 		}
 	}
