@@ -7,11 +7,13 @@
 package mcplint.main
 
 findings contains object.union(f, {"rule": concat("/", [category, name])}) if {
-	some category, name
-	some f in data.mcplint.rules[category][name].report
+	some category, rules in data.mcplint.rules
+	some name, rule in rules
+	some f in rule.report
 }
 
 findings contains object.union(f, {"rule": concat("/", [category, name])}) if {
-	some category, name
-	some f in data.mcplint.custom[category][name].report
+	some category, rules in data.mcplint.custom
+	some name, rule in rules
+	some f in rule.report
 }

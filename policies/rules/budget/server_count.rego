@@ -134,16 +134,16 @@ large contains raw if {
 
 report contains finding(g, "info", msg) if {
 	some raw in large
-	n := count(raw.members)
 	deferred(raw)
+	n := count(raw.members)
 	g := group(raw)
 	msg := sprintf("%s loads %d servers %s, but tool search is on%s, so their tool definitions are deferred (loaded when needed) rather than sent with the first prompt", [client_name(g), n, where(g), deferred_note(g)])
 }
 
 report contains finding(g, level, msg) if {
 	some raw in large
-	n := count(raw.members)
 	not deferred(raw)
+	n := count(raw.members)
 	g := group(raw)
 	level := level_of(n)
 	t := sum([tools(s) | some s in g.members])

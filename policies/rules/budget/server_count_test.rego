@@ -82,13 +82,11 @@ test_held_copies_are_not_counted if {
 }
 
 test_clients_and_projects_are_separate if {
-	mixed := array.concat(
+	mixed := array.flatten([
 		[srv(i, "claude-code", "project", "/p", 0, {}) | some i in numbers.range(1, 4)],
-		array.concat(
-			[srv(i, "cursor", "project", "/p", 2, {}) | some i in numbers.range(5, 8)],
-			[srv(i, "claude-code", "project", "/q", 3, {}) | some i in numbers.range(9, 12)],
-		),
-	)
+		[srv(i, "cursor", "project", "/p", 2, {}) | some i in numbers.range(5, 8)],
+		[srv(i, "claude-code", "project", "/q", 3, {}) | some i in numbers.range(9, 12)],
+	])
 	count(report) == 0 with input as {"config": cfg, "servers": mixed, "groups": groups_of(mixed)}
 }
 

@@ -40,9 +40,8 @@ budget := input.config.budget
 # server by server.
 candidates contains sc.group(g) if {
 	per := budget.tools_per_server
-	line := least
 	some g in input.groups
-	count(g.members) * per >= line
+	count(g.members) * per >= least
 }
 
 candidates contains sc.group(g) if {
@@ -141,7 +140,7 @@ report contains sc.finding(g, level(g), msg) if {
 	some g in candidates
 	not sc.deferred(g)
 	not guess_below_error(g)
-	reasons := [r | some r in [threshold(g), cap_text(g)]; r != ""]
+	reasons := [r | some r in [threshold(g, budget), cap_text(g)]; r != ""]
 	count(reasons) > 0
 	msg := sprintf("%s loads ~%d tools %s (%s%s): %s; switch off the servers or tools this project does not use%s%s", [
 		sc.client_name(g), total(g), sc.where(g), estimate(g), paseo_note(g), concat("; ", reasons), meta_note(g), estimate_note(g),
@@ -160,10 +159,10 @@ estimate_note(g) := "; the count is an estimate: give real counts with a tool sn
 	count(known(g)) < count(g.members)
 } else := ""
 
-threshold(g) := sprintf("over budget (%d tools), and all their definitions are sent with the first prompt", [budget.tools_max]) if {
-	total(g) >= budget.tools_max
-} else := sprintf("getting heavy (from %d tools), and all their definitions are sent with the first prompt", [budget.tools_warn]) if {
-	total(g) >= budget.tools_warn
+threshold(g, b) := sprintf("over budget (%d tools), and all their definitions are sent with the first prompt", [b.tools_max]) if {
+	total(g) >= b.tools_max
+} else := sprintf("getting heavy (from %d tools), and all their definitions are sent with the first prompt", [b.tools_warn]) if {
+	total(g) >= b.tools_warn
 } else := ""
 
 cap_text(g) := over_cap(g).text if {

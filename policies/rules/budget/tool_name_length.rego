@@ -22,8 +22,8 @@ package mcplint.rules.budget["tool-name-length"]
 
 import data.mcplint.lib
 
-# max is the longest tool name model APIs accept.
-max := 64
+# max_length is the longest tool name model APIs accept.
+max_length := 64
 
 # room is the least a server name should leave for the tool's own name.
 room := 20
@@ -41,10 +41,10 @@ report contains lib.on_server(s, msg) if {
 	some s in lib.servers("tools")
 	s.client in clients
 	s.tier != "library"
-	long := sort([[n, l] | some t in s.tools.names; n := concat("", [prefix(s), t]); l := prefix_length(s) + count(t); l > max])
+	long := sort([[n, l] | some t in s.tools.names; n := concat("", [prefix(s), t]); l := prefix_length(s) + count(t); l > max_length])
 	count(long) > 0
 	msg := sprintf("%s is %d characters, over the %d model APIs accept%s: give %q a shorter name (the prefix mcp__%s__ alone takes %d)", [
-		long[0][0], long[0][1], max, others(count(long) - 1), s.name, s.name, prefix_length(s),
+		long[0][0], long[0][1], max_length, others(count(long) - 1), s.name, s.name, prefix_length(s),
 	])
 }
 
@@ -54,16 +54,16 @@ report contains lib.on_server(s, msg) if {
 	s.client in clients
 	s.tier != "library"
 	count(s.tools.names) == 0
-	left := max - prefix_length(s)
+	left := max_length - prefix_length(s)
 	left < room
 	msg := sprintf("every tool of %q is named mcp__%s__<tool>, which leaves %s for the tool's own name within the %d characters model APIs accept: give the server a shorter name", [
-		s.name, s.name, chars(left), max,
+		s.name, s.name, chars(left), max_length,
 	])
 }
 
 others(0) := ""
 
-others(n) := sprintf(" (and %d more of its tools)", [n]) if n == 1
+others(1) := " (and 1 more of its tools)"
 
 others(n) := sprintf(" (and %d more of its tools)", [n]) if n > 1
 

@@ -23,8 +23,9 @@ report contains lib.at(s, p.type_pointer, msg) if {
 	some s in lib.servers("registry")
 	lib.doc_of(s).kind == "registry-list"
 	some p in s.registry.packages
-	what := by_hand[lower(p.registry_type)]
+	by_hand[lower(p.registry_type)]
 	not startable(s)
+	what := by_hand[lower(p.registry_type)]
 	msg := sprintf("Paseo does not start %s, so the card of %q is shown with Add by hand: add a remote or an npm or PyPI package for a one-click install", [what, s.name])
 }
 

@@ -1,7 +1,9 @@
 package mcplint.rules.catalogue["add-by-hand"]
 
-srv(types, url) := {"index": 0, "doc": 0, "name": "x", "pointer": "/servers/0/server", "url": url,
-	"registry": {"packages": [{"registry_type": t, "type_pointer": sprintf("/servers/0/server/packages/%d/registryType", [i])} | some i, t in types]}}
+srv(types, url) := {
+	"index": 0, "doc": 0, "name": "x", "pointer": "/servers/0/server", "url": url,
+	"registry": {"packages": [{"registry_type": t, "type_pointer": sprintf("/servers/0/server/packages/%d/registryType", [i])} | some i, t in types]},
+}
 
 docs := [{"index": 0, "kind": "registry-list"}]
 

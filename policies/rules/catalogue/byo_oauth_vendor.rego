@@ -36,8 +36,8 @@ report contains lib.at(s, a.pointer, msg) if {
 
 report contains lib.at(s, st.pointer, msg) if {
 	some s in lib.servers("catalogue")
-	st := byo(s)
 	count(s.catalogue.addresses) == 0
+	st := byo(s)
 	msg := sprintf("byo-oauth needs the server's own https address at the vendor's MCP host (%s): this entry has none", [vendors])
 }
 

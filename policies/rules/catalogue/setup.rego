@@ -90,7 +90,7 @@ report contains lib.at_key(s, f.pointer, msg) if {
 	some f in st.fields
 	not f.key in common
 	not f.key in allowed
-	msg := sprintf("%q is not a field of a %s setup, and a field its kind does not use is an error: remove it (a %s setup has %s)", [f.key, st.setup_kind, st.setup_kind, concat(", ", sort([k | some k in common | allowed]))])
+	msg := sprintf("%q is not a field of a %s setup, and a field its kind does not use is an error: remove it (a %s setup has %s)", [f.key, st.setup_kind, st.setup_kind, concat(", ", sort([k | some k in (common | allowed)]))])
 }
 
 report contains lib.at_key(s, f.pointer, msg) if {
@@ -200,7 +200,7 @@ has(st, k) if {
 }
 
 known_anywhere(k) if {
-	some _, fs in kinds
+	some fs in kinds
 	k in fs
 }
 

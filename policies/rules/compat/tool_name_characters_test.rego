@@ -3,11 +3,14 @@ package mcplint.rules.compat["tool-name-characters"]
 snap(names) := {"index": 0, "path": ".mcplint/tools/fs.json", "kind": "tool-snapshot", "snapshot": {"pinned": false, "pins_path": "", "drift": [], "names": names, "clashes": []}}
 
 test_dot_and_space if {
-	r := report with input as {"documents": [snap([
-		{"server": "fs", "tool": "files.read", "pointer": "/tools/0", "full": "mcp__fs__files.read", "bad": ["'.'"]},
-		{"server": "fs", "tool": "read file", "pointer": "/tools/1", "full": "mcp__fs__read file", "bad": ["space"]},
-		{"server": "fs", "tool": "list_files", "pointer": "/tools/2", "full": "mcp__fs__list_files", "bad": []},
-	])], "servers": []}
+	r := report with input as {
+		"documents": [snap([
+			{"server": "fs", "tool": "files.read", "pointer": "/tools/0", "full": "mcp__fs__files.read", "bad": ["'.'"]},
+			{"server": "fs", "tool": "read file", "pointer": "/tools/1", "full": "mcp__fs__read file", "bad": ["space"]},
+			{"server": "fs", "tool": "list_files", "pointer": "/tools/2", "full": "mcp__fs__list_files", "bad": []},
+		])],
+		"servers": [],
+	}
 	count(r) == 2
 	some f in r
 	f.pointer == "/tools/0/name"

@@ -24,6 +24,9 @@ toml_clients := {"codex": "Codex", "grok": "Grok Build"}
 # Clients that read both JSON and YAML (or only YAML).
 yaml_clients := {"continue", "goose"}
 
+# The folders Codex and Grok Build read their config.toml from.
+folders := {".codex": "Codex", ".grok": "Grok Build"}
+
 # A file with Codex's or Grok Build's keys that is not TOML.
 report contains lib.on_doc(d, "", msg) if {
 	some client, name in toml_clients
@@ -32,9 +35,6 @@ report contains lib.on_doc(d, "", msg) if {
 	d.format != "toml"
 	msg := sprintf("%s reads MCP servers only from TOML (config.toml), so this %s file is never read: write each server as a [mcp_servers.<name>] table in %s", [name, upper(d.format), config_path(d.client)])
 }
-
-# The folders Codex and Grok Build read their config.toml from.
-folders := {".codex": "Codex", ".grok": "Grok Build"}
 
 # A file in Codex's or Grok Build's folder that is not one they read (the
 # path is split only when it names the folder at all).

@@ -336,8 +336,7 @@ label(s) := sprintf("%q", [s.name]) if s.name != ""
 
 else := "without a name"
 
-article(k) := concat(" ", [a, k]) if {
-	a := "an"
+article(k) := concat(" ", ["an", k]) if {
 	k in {"object", "array"}
 } else := k if {
 	k == "null"

@@ -20,12 +20,6 @@ package mcplint.rules.schema.empty
 
 import data.mcplint.lib
 
-# A file named explicitly that no client would read (from the loader).
-report contains {"doc": f.doc, "server": -1, "offset": f.offset, "end": f.end, "message": f.message, "level": f.level} if {
-	some f in input.loader_findings
-	f.rule == "schema/empty"
-}
-
 # judged are the documents without servers that a client reads as a
 # config of its own (worked out once for both reports).
 judged contains d if {
@@ -35,6 +29,12 @@ judged contains d if {
 	d.parse_ok
 	d.variant != "exclusive"
 	not endswith(d.path, ".claude.json")
+}
+
+# A file named explicitly that no client would read (from the loader).
+report contains {"doc": f.doc, "server": -1, "offset": f.offset, "end": f.end, "message": f.message, "level": f.level} if {
+	some f in input.loader_findings
+	f.rule == "schema/empty"
 }
 
 # The servers key is there and holds nothing.
@@ -53,7 +53,6 @@ report contains lib.on_doc(d, "", msg) if {
 	msg := "the file is empty and defines no servers: add servers or delete it"
 }
 
-
 servers_pointer(d) := concat("", ["/", d.servers_key]) if d.servers_key != ""
 
 else := ""
@@ -62,8 +61,8 @@ what(d) := sprintf("%q %s", [d.servers_key, shape(d)]) if d.servers_key != ""
 
 else := "server map"
 
-shape(d) := "list" if d.servers_kind == "array"
-
-else := "table" if d.format == "toml"
-
-else := "object"
+shape(d) := "list" if {
+	d.servers_kind == "array"
+} else := "table" if {
+	d.format == "toml"
+} else := "object"

@@ -38,9 +38,8 @@ report contains lib.at(s, p.pointer, p.message) if {
 }
 
 report contains lib.on_doc(d, servers_pointer(d), msg) if {
-	limit := max_servers
 	some d in input.documents
-	d.server_count > limit
+	d.server_count > max_servers
 	msg := sprintf("this document defines %d servers, over Paseo's limit of %d: Paseo refuses a document that large; split it into several files", [d.server_count, max_servers])
 }
 

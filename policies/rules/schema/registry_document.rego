@@ -35,6 +35,13 @@ report contains finding(s, s.registry, x) if {
 	some x in s.registry.issues
 }
 
+# The 2025-05 seed shape.
+report contains lib.with_level(f, "warning") if {
+	some d in input.documents
+	d.registry.legacy
+	f := {"doc": d.index, "server": -1, "pointer": d.registry.legacy_pointer, "key": d.registry.legacy_pointer != "", "message": legacy_message(d)}
+}
+
 # A schema error, at the value (or the member name) that fails; Go wrote
 # the message with the version checked against.
 finding(s, _, x) := {"doc": s.doc, "server": s.index, "pointer": x.pointer, "key": x.key, "message": x.message} if {
@@ -55,13 +62,6 @@ finding(s, r, x) := lib.with_level(lib.at(s, x.pointer, unknown_message(r)), "wa
 unknown_message(r) := sprintf("$schema names server.json %s, a version mcplint does not know (it knows 2025-07-09, 2025-09-29 and %s): the entry was checked against %s; use https://static.modelcontextprotocol.io/schemas/%s/server.schema.json unless a newer version is out", [r.declared, r.newest, r.newest, r.newest]) if {
 	r.declared != ""
 } else := sprintf("$schema %q is not an MCP Registry server.json schema address: the entry was checked against %s; write https://static.modelcontextprotocol.io/schemas/%s/server.schema.json", [r.schema, r.newest, r.newest])
-
-# The 2025-05 seed shape.
-report contains lib.with_level(f, "warning") if {
-	some d in input.documents
-	d.registry.legacy
-	f := {"doc": d.index, "server": -1, "pointer": d.registry.legacy_pointer, "key": d.registry.legacy_pointer != "", "message": legacy_message(d)}
-}
 
 legacy_message(d) := sprintf("this is the legacy registry shape of the 2025-05 seed (%s with version_detail and snake_case packages: registry_name, name, environment_variables), which no registry client reads any more: re-export it as server.json entries of %s (version instead of version_detail; packages with registryType, identifier, version and transport)", [entries(d.server_count), d.registry.newest])
 

@@ -41,7 +41,7 @@ report contains lib.at(s, v.pointer, msg) if {
 	not r.expanded
 	considered(r)
 	not continue_import(s, r)
-	msg := sprintf("%s does not expand %s in %s, so the server gets that literal text: %s", [who(s, v), secrets.written(r), v.where, instead(s, v, r)])
+	msg := sprintf("%s does not expand %s in %s, so the server gets that literal text: %s", [who(s), secrets.written(r), v.where, instead(s, v, r)])
 }
 
 # oceancode reads Claude Code's files but expands ${VAR} and
@@ -125,7 +125,7 @@ claude_credential(n) if startswith(n, "AWS_")
 
 claude_credential(n) if n in {"CLAUDE_CODE_OAUTH_TOKEN", "HTTPS_PROXY", "HTTP_PROXY", "NPM_TOKEN", "GOOGLE_APPLICATION_CREDENTIALS"}
 
-who(s, _) := "managedMcpServers" if {
+who(s) := "managedMcpServers" if {
 	secrets.managed(s)
 } else := secrets.client_name(s)
 

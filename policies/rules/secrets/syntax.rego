@@ -101,16 +101,12 @@ written(r) := sprintf("{%s}", [r.name]) if r.syntax == "catalogue-input"
 
 # fields lists every value of a server that may hold references or
 # secrets, with the field it belongs to and a name for messages.
-fields(s) := array.concat(
-	array.concat(
-		[{"field": "env", "key": e.key, "pointer": e.pointer, "value": e.value, "refs": e.refs, "secrets": e.secrets, "where": sprintf("env %s", [e.key])} | some e in s.env],
-		[{"field": "headers", "key": h.key, "pointer": h.pointer, "value": h.value, "refs": h.refs, "secrets": h.secrets, "where": sprintf("header %s", [h.key])} | some h in s.headers],
-	),
-	array.concat(
-		[{"field": "args", "key": arg_key(s, a), "pointer": a.pointer, "value": a.value, "refs": a.refs, "secrets": a.secrets, "where": sprintf("args[%d]", [a.index])} | some a in s.args],
-		[{"field": "url", "key": "", "pointer": s.url.pointer, "value": s.url.value, "refs": s.url.refs, "secrets": s.url.secrets, "where": "the address"} | s.url != null],
-	),
-)
+fields(s) := array.flatten([
+	[{"field": "env", "key": e.key, "pointer": e.pointer, "value": e.value, "refs": e.refs, "secrets": e.secrets, "where": sprintf("env %s", [e.key])} | some e in s.env],
+	[{"field": "headers", "key": h.key, "pointer": h.pointer, "value": h.value, "refs": h.refs, "secrets": h.secrets, "where": sprintf("header %s", [h.key])} | some h in s.headers],
+	[{"field": "args", "key": arg_key(s, a), "pointer": a.pointer, "value": a.value, "refs": a.refs, "secrets": a.secrets, "where": sprintf("args[%d]", [a.index])} | some a in s.args],
+	[{"field": "url", "key": "", "pointer": s.url.pointer, "value": s.url.value, "refs": s.url.refs, "secrets": s.url.secrets, "where": "the address"} | s.url != null],
+])
 
 # arg_key is the name an argument's value goes by: NAME of NAME=value or
 # --flag=value, or the flag just before it ("--api-key", value).

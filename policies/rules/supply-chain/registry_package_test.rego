@@ -1,11 +1,14 @@
 package mcplint.rules["supply-chain"]["registry-package"]
 
-pkg(p) := object.union({
-	"index": 0, "pointer": "/packages/0", "registry_type": "npm", "known_type": true, "type_pointer": "/packages/0/registryType",
-	"identifier": "acme-mcp", "identifier_pointer": "/packages/0/identifier", "version": "1.2.3", "version_pointer": "/packages/0/version",
-	"version_problem": "", "image_problem": "", "image_tag": "", "image_pointer": "/packages/0/identifier", "image_suggestion": "",
-	"has_file_sha256": false, "base_url": "", "base_url_pointer": "", "base_url_official": true, "official_base_urls": [], "shell_args": [],
-}, p)
+pkg(p) := object.union(
+	{
+		"index": 0, "pointer": "/packages/0", "registry_type": "npm", "known_type": true, "type_pointer": "/packages/0/registryType",
+		"identifier": "acme-mcp", "identifier_pointer": "/packages/0/identifier", "version": "1.2.3", "version_pointer": "/packages/0/version",
+		"version_problem": "", "image_problem": "", "image_tag": "", "image_pointer": "/packages/0/identifier", "image_suggestion": "",
+		"has_file_sha256": false, "base_url": "", "base_url_pointer": "", "base_url_official": true, "official_base_urls": [], "shell_args": [],
+	},
+	p,
+)
 
 problem(kind, ptr) := {"kind": kind, "package": 0, "pointer": ptr, "arg": 0}
 

@@ -40,6 +40,16 @@ report contains level(s, lib.at_key(s, e.pointer, msg)) if {
 
 reserved(k) := "its AWS credentials and settings" if startswith(k, "AWS_")
 
+reserved(k) := "the agent's own Anthropic API key, endpoint and settings" if startswith(k, "ANTHROPIC_")
+
+reserved(k) := "Claude Code's own switches" if startswith(k, "CLAUDE_CODE_")
+
+reserved(k) := "the proxy all its traffic goes through" if k in {"HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY"}
+
+reserved("MCP_CLIENT_SECRET") := "the OAuth client secret Claude Code stores in its keychain"
+
+reserved(k) := "Claude Code's MCP limits" if k in {"MCP_TIMEOUT", "MCP_TOOL_TIMEOUT", "MAX_MCP_OUTPUT_TOKENS"}
+
 # selector: choosing which of the host's AWS profiles and regions a
 # configured server uses is how AWS's own MCP servers are set up; it
 # copies no credential. A catalogue entry still may not set them.
@@ -47,16 +57,6 @@ selector(s, k) if {
 	not lib.library(s)
 	k in {"AWS_PROFILE", "AWS_DEFAULT_PROFILE", "AWS_REGION", "AWS_DEFAULT_REGION"}
 }
-
-reserved(k) := "the agent's own Anthropic API key, endpoint and settings" if startswith(k, "ANTHROPIC_")
-
-reserved(k) := "Claude Code's own switches" if startswith(k, "CLAUDE_CODE_")
-
-reserved(k) := "the proxy all its traffic goes through" if k in {"HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "NO_PROXY"}
-
-reserved(k) := "the OAuth client secret Claude Code stores in its keychain" if k == "MCP_CLIENT_SECRET"
-
-reserved(k) := "Claude Code's MCP limits" if k in {"MCP_TIMEOUT", "MCP_TOOL_TIMEOUT", "MAX_MCP_OUTPUT_TOKENS"}
 
 # Paseo refuses these names in a catalogue entry.
 level(s, f) := lib.with_level(f, "error") if lib.library(s)

@@ -38,7 +38,7 @@ report contains lib.at_key(s, e.pointer, msg) if {
 	msg := sprintf("%s in env %s: %s", [e.key, w, instead(upper(e.key))])
 }
 
-why(k) := "makes Node.js load code (--require, --import) before the package starts" if k == "NODE_OPTIONS"
+why("NODE_OPTIONS") := "makes Node.js load code (--require, --import) before the package starts"
 
 why(k) := "changes npm's settings, such as the registry npx installs from and the scripts it runs" if startswith(k, "NPM_CONFIG_")
 
@@ -48,15 +48,15 @@ why(k) := "changes pip's settings, such as the index packages come from" if star
 
 why(k) := "changes which code Python loads when it starts" if startswith(k, "PYTHON")
 
-why(k) := "changes which program the command (npx, uvx, node, python) resolves to" if k == "PATH"
+why("PATH") := "changes which program the command (npx, uvx, node, python) resolves to"
 
 why(k) := "makes the dynamic linker load other libraries into every process the server starts" if startswith(k, "LD_")
 
 why(k) := "makes the macOS dynamic linker load other libraries into every process the server starts" if startswith(k, "DYLD_")
 
-why(k) := "moves the home folder, and with it the .npmrc, pip and uv configuration the runner reads" if k == "HOME"
+why("HOME") := "moves the home folder, and with it the .npmrc, pip and uv configuration the runner reads"
 
-why(k) := "changes the shell the runner uses for package scripts" if k == "SHELL"
+why("SHELL") := "changes the shell the runner uses for package scripts"
 
 instead(k) := `remove it and write the program's absolute path in "command" instead` if {
 	k == "PATH"
@@ -93,7 +93,7 @@ inside(p) if {
 }
 
 inside(p) if {
+	not contains(p, "..")
 	some pre in {"${workspaceFolder}", "${CLAUDE_PROJECT_DIR}", "${PWD}", "$PWD", "${workspaceRoot}"}
 	startswith(p, pre)
-	not contains(p, "..")
 }

@@ -38,7 +38,9 @@ report contains {"doc": s.doc, "server": s.index, "pointer": r.package_pointer, 
 	r.problem != ""
 }
 
-level(r) := "warning" if r.problem == "tag-only" else := null
+level(r) := "warning" if r.problem == "tag-only"
+
+else := null
 
 message(r) := sprintf("docker runs %s:%s, which has a tag but no digest, and a tag can be pushed again with other content: pin the digest too, %s (docker buildx imagetools inspect %s:%s shows it)", [r.package, r.version, r.suggestion, r.package, r.version]) if {
 	r.problem == "tag-only"

@@ -1,10 +1,13 @@
 package mcplint.rules.text["hidden-characters"]
 
-hidden(t) := object.union({
-	"kind": "hidden", "pointer": "/servers/0/server/description", "key": false, "offset": null, "end": null,
-	"field": "description", "message": "U+202E RIGHT-TO-LEFT OVERRIDE at character 12: \"Reads files‹U+202E›fdp.exe\"",
-	"classes": ["bidi"], "count": 1, "decoded": "", "secret": false,
-}, t)
+hidden(t) := object.union(
+	{
+		"kind": "hidden", "pointer": "/servers/0/server/description", "key": false, "offset": null, "end": null,
+		"field": "description", "message": "U+202E RIGHT-TO-LEFT OVERRIDE at character 12: \"Reads files‹U+202E›fdp.exe\"",
+		"classes": ["bidi"], "count": 1, "decoded": "", "secret": false,
+	},
+	t,
+)
 
 srv(ts) := {"index": 0, "doc": 0, "pointer": "/servers/0/server", "text": ts}
 

@@ -1,10 +1,13 @@
 package mcplint.rules.text["prompt-injection"]
 
-inj(t) := object.union({
-	"kind": "injection", "pointer": "/servers/0/server/description", "key": false, "offset": null, "end": null,
-	"field": "description", "message": "<IMPORTANT>", "why": "a tag that marks text as instructions for the model",
-	"hidden": false, "pattern": "model-tag",
-}, t)
+inj(t) := object.union(
+	{
+		"kind": "injection", "pointer": "/servers/0/server/description", "key": false, "offset": null, "end": null,
+		"field": "description", "message": "<IMPORTANT>", "why": "a tag that marks text as instructions for the model",
+		"hidden": false, "pattern": "model-tag",
+	},
+	t,
+)
 
 srv(ts) := {"index": 0, "doc": 0, "pointer": "/servers/0/server", "text": ts}
 

@@ -55,4 +55,9 @@ suggestion(name) := "give the header a name" if {
 } else := sprintf("write %q", [fixed(name)])
 
 # fixed replaces every run of characters that do not belong with "-".
-fixed(name) := trim(regex.replace(trim_space(name), "[^!#$%&'*+\\-^_`|~0-9A-Za-z]+", "-"), "-")
+fixed(name) := trim(regex.replace(trim_space(name), not_token_chars, "-"), "-")
+
+# not_token_chars matches a run of characters an HTTP header name may not
+# hold (RFC 9110 token); the class has a backtick, so it cannot be a raw
+# string.
+not_token_chars := "[^!#$%&'*+\\-^_`|~0-9A-Za-z]+"

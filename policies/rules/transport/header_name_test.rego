@@ -9,16 +9,22 @@ srv(keys) := {
 shape(k) := {
 	"empty": trim_space(k) == "",
 	"padded": padded(k),
-	"bad": sort({c | some c in split(k, ""); not regex.match("^[!#$%&'*+\\-.^_`|~0-9A-Za-z]$", c)}),
+	"bad": sort({c | some c in split(k, ""); not regex.match(token_char, c)}),
 	"dot": contains(k, "."),
 }
 
+default padded(_) := false
+
 padded(k) if {
 	trim_space(k) != k
-	regex.match("^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$", trim_space(k))
+	regex.match(token, trim_space(k))
 }
 
-default padded(_) := false
+# token_char and token are RFC 9110's header name characters; the class
+# has a backtick, so they cannot be raw strings.
+token_char := "^[!#$%&'*+\\-.^_`|~0-9A-Za-z]$"
+
+token := "^[!#$%&'*+\\-.^_`|~0-9A-Za-z]+$"
 
 # A secret-like name reaches the policy as its id: the finding is about
 # the real name's ".", not the id's "‹" and "›", and it suggests no

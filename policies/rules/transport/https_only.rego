@@ -46,14 +46,14 @@ report contains lib.at(s, s.url.pointer, msg) if {
 	msg := sprintf("Paseo refuses this entry: its address is %s://%s, and entry addresses must be https%s", [s.url.scheme, s.url.host, entry_hint(s)])
 }
 
-entry_hint(s) := " (plain http from this machine is allowed only for a library's own address)" if s.url.loopback
-
-else := sprintf(": use https://%s", [s.url.host]) if s.url.scheme == "http"
-
-else := ""
-
 report contains lib.at(s, a.pointer, msg) if {
 	some s in lib.servers("plain_args")
 	some a in s.plain_args
 	msg := sprintf("the bridge connects to %s://%s in clear text: use %ss://%s (plain %s is allowed only to localhost and local-network hosts)", [a.scheme, a.host, a.scheme, a.host, a.scheme])
 }
+
+entry_hint(s) := " (plain http from this machine is allowed only for a library's own address)" if {
+	s.url.loopback
+} else := sprintf(": use https://%s", [s.url.host]) if {
+	s.url.scheme == "http"
+} else := ""

@@ -80,12 +80,11 @@ rotate(s) := "; then rotate the key: once committed it stays readable in the his
 # query_keys are the query parameters whose literal value is a credential:
 # key-like names (the url facts), and any parameter holding a value the
 # secret detectors recognise (a provider token under ?key=).
-query_keys(s) := {k | some k in s.url.secret_query_keys} | {k |
+query_keys(s) := {k | some k in s.url.secret_query_keys} | {pair.key |
 	some pair in query_pairs(s.url.value)
 	some d in s.url.secrets
 	d.masked != ""
 	contains(pair.value, d.masked)
-	k := pair.key
 }
 
 query_pairs(u) := [{"key": substring(p, 0, i), "value": substring(p, i + 1, -1)} |

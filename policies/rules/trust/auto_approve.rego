@@ -28,25 +28,25 @@ package mcplint.rules.trust["auto-approve"]
 
 import data.mcplint.lib
 
-list_clients := {"cline", "roo", "kilo", "kiro"}
+allow_list_clients := {"cline", "roo", "kilo", "kiro"}
 
 # autoApprove / alwaysAllow: everything.
 report contains lib.at(s, it.pointer, msg) if {
 	some s in lib.servers("trust")
-	s.client in list_clients
+	s.client in allow_list_clients
 	some it in s.trust.auto_approve_items
 	it.all
-	msg := sprintf(`%s: ["*"] lets %s call every tool of %q without asking, including the ones that change things: list only the tools that read`, [list_key(it), s.trust.client_name, s.name])
+	msg := sprintf(`%s: ["*"] lets %s call every tool of %q without asking, including the ones that change things: list only the tools that read`, [allow_list_key(it), s.trust.client_name, s.name])
 }
 
 # autoApprove / alwaysAllow: a tool that changes things.
 report contains lib.at(s, it.pointer, msg) if {
 	some s in lib.servers("trust")
-	s.client in list_clients
+	s.client in allow_list_clients
 	some it in s.trust.auto_approve_items
 	not it.all
 	it.writes
-	msg := sprintf("%s lets %s call %q of %q without asking, and it changes things: remove it from %s so you are asked first", [list_key(it), s.trust.client_name, it.tool, s.name, list_key(it)])
+	msg := sprintf("%s lets %s call %q of %q without asking, and it changes things: remove it from %s so you are asked first", [allow_list_key(it), s.trust.client_name, it.tool, s.name, allow_list_key(it)])
 }
 
 # Gemini CLI trust: true.
@@ -102,6 +102,6 @@ report contains object.union(lib.on_doc(d, st.pointer, msg), {"key": true}) if {
 	msg := sprintf(`enableAllProjectMcpServers: true in %s, which is committed, approves every server this repository's .mcp.json defines, now or later, for everyone who opens it: remove it and approve servers by name in "enabledMcpjsonServers" in your own .claude/settings.local.json`, [d.path])
 }
 
-list_key(it) := "alwaysAllow" if {
+allow_list_key(it) := "alwaysAllow" if {
 	contains(it.pointer, "/alwaysAllow/")
 } else := "autoApprove"

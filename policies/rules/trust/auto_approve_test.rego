@@ -11,7 +11,7 @@ srv(client, name, trust) := {
 	),
 }
 
-item(key, i, tool, all, writes) := {"tool": tool, "pointer": sprintf("/mcpServers/x/%s/%d", [key, i]), "all": all, "writes": writes}
+item(key, i, tool, every_tool, writes) := {"tool": tool, "pointer": sprintf("/mcpServers/x/%s/%d", [key, i]), "all": every_tool, "writes": writes}
 
 test_roo_star_and_write_tool if {
 	r := report with input as {"documents": [], "servers": [srv("roo", "github", {"client_name": "Roo Code", "auto_approve_items": [
@@ -43,11 +43,11 @@ test_read_only_list_and_other_clients_pass if {
 }
 
 test_gemini_trust if {
+	count(report) == 0 with input as {"documents": [], "servers": [srv("cline", "db", {"trust_all": true})]}
 	r := report with input as {"documents": [], "servers": [srv("gemini", "db", {"trust_all": true, "trust_pointer": "/mcpServers/x/trust"})]}
 	some f in r
 	f.pointer == "/mcpServers/x/trust"
 	contains(f.message, `"trust": true makes Gemini CLI skip every confirmation for the tools of "db"`)
-	count(report) == 0 with input as {"documents": [], "servers": [srv("cline", "db", {"trust_all": true})]}
 }
 
 test_codex_modes if {
@@ -91,13 +91,13 @@ test_document_switches if {
 }
 
 test_enable_all_only_in_committed_file if {
+	count(report) == 0 with input as {"servers": [], "documents": [doc("project", [{"key": "enableAllProjectMcpServers", "pointer": "/e", "value": "false"}])]}
 	on := [{"key": "enableAllProjectMcpServers", "pointer": "/enableAllProjectMcpServers", "value": "true"}]
+	count(report) == 0 with input as {"servers": [], "documents": [doc("local", on), doc("user", on)]}
 	r := report with input as {"servers": [], "documents": [doc("project", on)]}
 	count(r) == 1
 	some f in r
 	contains(f.message, "enableAllProjectMcpServers: true in .claude/settings.json, which is committed")
-	count(report) == 0 with input as {"servers": [], "documents": [doc("local", on), doc("user", on)]}
-	count(report) == 0 with input as {"servers": [], "documents": [doc("project", [{"key": "enableAllProjectMcpServers", "pointer": "/e", "value": "false"}])]}
 }
 
 test_switches_off_pass if {

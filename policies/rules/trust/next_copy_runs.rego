@@ -54,18 +54,16 @@ stopped contains h if {
 # pass and looked up by name, so a monorepo of projects that share server
 # names is not compared pair by pair.
 pairs contains [h, r] if {
-	copies := running
 	some h in stopped
 	h.project != ""
 	some project in {h.project, ""}
-	some r in copies[[h.client, h.name, project]]
+	some r in running[[h.client, h.name, project]]
 }
 
 pairs contains [h, r] if {
-	copies := running_anywhere
 	some h in stopped
 	h.project == ""
-	some r in copies[[h.client, h.name]]
+	some r in running_anywhere[[h.client, h.name]]
 }
 
 # running are the enabled copies of the stopped names, by client, name and

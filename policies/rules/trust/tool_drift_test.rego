@@ -4,8 +4,10 @@ snap(drift) := {"index": 0, "path": ".mcplint/tools/notes.json", "kind": "tool-s
 
 pins := {"index": 1, "path": ".mcplint/pins.json", "kind": "tool-pins", "snapshot": null}
 
-changed := {"server": "notes", "tool": "notes_sync", "kind": "changed", "parts": ["description", "inputSchema.properties.mode (added)"], "pointer": "/tools/0",
-	"pinned": "sha256:1111111111111111111111", "current": "sha256:2222222222222222222222"}
+changed := {
+	"server": "notes", "tool": "notes_sync", "kind": "changed", "parts": ["description", "inputSchema.properties.mode (added)"], "pointer": "/tools/0",
+	"pinned": "sha256:1111111111111111111111", "current": "sha256:2222222222222222222222",
+}
 
 test_changed_tool if {
 	r := report with input as {"documents": [snap([changed]), pins], "servers": []}
@@ -18,11 +20,17 @@ test_changed_tool if {
 }
 
 test_new_removed_and_instructions if {
-	r := report with input as {"documents": [snap([
-		{"server": "notes", "tool": "notes_export", "kind": "new", "parts": [], "pointer": "/tools/2", "pinned": "", "current": "sha256:3"},
-		{"server": "notes", "tool": "notes_old", "kind": "removed", "parts": [], "pointer": "/tools", "pinned": "sha256:4", "current": ""},
-		{"server": "notes", "tool": "", "kind": "instructions", "parts": [], "pointer": "/instructions", "pinned": "sha256:5", "current": "sha256:6"},
-	]), pins], "servers": []}
+	r := report with input as {
+		"documents": [
+			snap([
+				{"server": "notes", "tool": "notes_export", "kind": "new", "parts": [], "pointer": "/tools/2", "pinned": "", "current": "sha256:3"},
+				{"server": "notes", "tool": "notes_old", "kind": "removed", "parts": [], "pointer": "/tools", "pinned": "sha256:4", "current": ""},
+				{"server": "notes", "tool": "", "kind": "instructions", "parts": [], "pointer": "/instructions", "pinned": "sha256:5", "current": "sha256:6"},
+			]),
+			pins,
+		],
+		"servers": [],
+	}
 	count(r) == 3
 	some n in r
 	contains(n.message, `tool "notes_export" of server "notes" is not pinned`)
