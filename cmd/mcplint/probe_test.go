@@ -432,26 +432,6 @@ func TestCheckStartsNothing(t *testing.T) {
 	}
 }
 
-func TestSnapshotName(t *testing.T) {
-	for in, want := range map[string]string{
-		"github": "github.json", "my.server_1": "my.server_1.json",
-	} {
-		if got := snapshotName(in); got != want {
-			t.Errorf("%q → %q", in, got)
-		}
-	}
-	for _, in := range []string{"../etc/passwd", "a/b", ".hidden", "ü", strings.Repeat("x", 200)} {
-		got := snapshotName(in)
-		if strings.ContainsAny(got, `/\`) || strings.HasPrefix(got, ".") || len(got) > 80 {
-			t.Errorf("%q → %q", in, got)
-		}
-		if snapshotName(in+"x") == got {
-			t.Errorf("%q collides", in)
-		}
-	}
-	_ = fmt.Sprint()
-}
-
 // TestProbePoisonedInstructions: the server's instructions, recorded in
 // the snapshot, are read by the text rules like tool descriptions.
 func TestProbePoisonedInstructions(t *testing.T) {

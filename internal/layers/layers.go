@@ -39,7 +39,8 @@ var Of = map[string]int{
 	"inventory":       5,
 	"merge":           5,
 
-	"lsp": 6, // the language server reuses rules, fix and report
+	"lsp":      6, // the language server reuses rules, fix and report
+	"snapshot": 6, // probe's records: snapshots, pins and drift
 
 	"cmd/mcplint":          7,
 	"internal/genprebuilt": 7, // go generate ./rules: the compiled policies
