@@ -3,6 +3,7 @@ package facts
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -341,12 +342,17 @@ func migration(n *syntax.Node, inst any) string {
 	set := fmt.Sprintf("set $schema to %s", schema.ServerSchemaURL(newest))
 	var renames []string
 	seen := map[string]bool{}
-	walkKeys(n, func(k string) {
+	syntax.Walk(n, func(v syntax.Visit) bool {
+		k := v.Key
+		if v.Depth == 0 || v.Index >= 0 {
+			return true
+		}
 		if c := schema.SnakeToCamel(k); c != "" && !seen[k] {
 			seen[k] = true
 			renames = append(renames, k+" → "+c)
 		}
-	})
+		return true
+	}, nil)
 	sort.Strings(renames)
 	var parts []string
 	if len(renames) > 0 {
@@ -379,23 +385,6 @@ func plural(n int, w string) string {
 		return "1 " + w
 	}
 	return strconv.Itoa(n) + " " + w + "s"
-}
-
-func walkKeys(n *syntax.Node, fn func(string)) {
-	if n == nil {
-		return
-	}
-	switch n.Kind {
-	case syntax.Object:
-		for _, m := range n.Members {
-			fn(m.Key)
-			walkKeys(m.Value, fn)
-		}
-	case syntax.Array:
-		for _, it := range n.Items {
-			walkKeys(it, fn)
-		}
-	}
 }
 
 // nodeValue converts a parsed value into what jsonschema validates:
@@ -1110,31 +1099,39 @@ var lineKeys = map[string]bool{
 // walk checks every string under n. path is the way from base to n; the
 // pointer of a string is built only when it has something to report.
 func (sc *textScan) walk(n *syntax.Node, base string, path []string, label func([]string) string) {
-	switch n.Kind {
-	case syntax.Object:
-		for _, m := range n.Members {
-			sc.walk(m.Value, base, append(path, m.Key), label)
-		}
-	case syntax.Array:
-		for i, it := range n.Items {
-			sc.walk(it, base, append(path, strconv.Itoa(i)), label)
-		}
-	case syntax.String:
-		key := ""
-		for i := len(path) - 1; i >= 0; i-- {
-			if p := path[i]; p == "" || p[0] < '0' || p[0] > '9' {
-				key = path[i]
-				break
-			}
-		}
-		if needsTextCheck(n.Text, proseKeys[key]) {
-			ptr := base
-			for _, p := range path {
-				ptr += "/" + syntax.EscapePointerToken(p)
-			}
-			sc.check(n.Text, ptr, false, n.Start, label(path), key)
+	rootKey := ""
+	for i := len(path) - 1; i >= 0; i-- {
+		if p := path[i]; p == "" || p[0] < '0' || p[0] > '9' {
+			rootKey = p
+			break
 		}
 	}
+	top := len(path)
+	path = slices.Clip(path)
+	syntax.Walk(n, func(v syntax.Visit) bool {
+		if v.Depth > 0 {
+			step := v.Key
+			if v.Index >= 0 {
+				step = strconv.Itoa(v.Index)
+			}
+			path = append(path[:top+v.Depth-1], step)
+		}
+		if v.Node.Kind != syntax.String {
+			return true
+		}
+		key := v.Field
+		if key == "" {
+			key = rootKey // no member above: the key the caller names
+		}
+		if needsTextCheck(v.Node.Text, proseKeys[key]) {
+			ptr := base
+			for _, p := range path[:top+v.Depth] {
+				ptr += "/" + syntax.EscapePointerToken(p)
+			}
+			sc.check(v.Node.Text, ptr, false, v.Node.Start, label(path[:top+v.Depth]), key)
+		}
+		return true
+	}, nil)
 }
 
 // needsTextCheck is the fast path: plain printable ASCII has nothing

@@ -353,25 +353,13 @@ func toolClashes(in *Input, ws *loader.Workspace, docIdx map[*loader.Document]in
 // toolProse is a tool's description, title and parameter descriptions.
 func toolProse(n *syntax.Node) string {
 	var b strings.Builder
-	var walk func(n *syntax.Node, key string)
-	walk = func(n *syntax.Node, key string) {
-		switch n.Kind {
-		case syntax.Object:
-			for _, m := range n.Members {
-				walk(m.Value, m.Key)
-			}
-		case syntax.Array:
-			for _, it := range n.Items {
-				walk(it, key)
-			}
-		case syntax.String:
-			if key == "description" || key == "title" {
-				b.WriteString(n.Text)
-				b.WriteByte('\n')
-			}
+	syntax.Walk(n, func(v syntax.Visit) bool {
+		if v.Node.Kind == syntax.String && (v.Field == "description" || v.Field == "title") {
+			b.WriteString(v.Node.Text)
+			b.WriteByte('\n')
 		}
-	}
-	walk(n, "")
+		return true
+	}, nil)
 	return b.String()
 }
 

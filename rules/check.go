@@ -332,32 +332,32 @@ func canonical(n *syntax.Node) string {
 		return ""
 	}
 	var b strings.Builder
-	var walk func(n *syntax.Node)
-	walk = func(n *syntax.Node) {
-		switch n.Kind {
+	syntax.Walk(n, func(v syntax.Visit) bool {
+		if v.Depth > 0 && v.Index < 0 {
+			fmt.Fprintf(&b, "%q:", v.Key)
+		}
+		switch v.Node.Kind {
 		case syntax.Object:
 			b.WriteByte('{')
-			for _, m := range n.Members {
-				fmt.Fprintf(&b, "%q:", m.Key)
-				walk(m.Value)
-				b.WriteByte(',')
-			}
-			b.WriteByte('}')
 		case syntax.Array:
 			b.WriteByte('[')
-			for _, it := range n.Items {
-				walk(it)
-				b.WriteByte(',')
-			}
-			b.WriteByte(']')
 		case syntax.String:
-			fmt.Fprintf(&b, "%q", n.Text)
+			fmt.Fprintf(&b, "%q,", v.Node.Text)
 		default:
-			b.WriteString(n.Text)
+			b.WriteString(v.Node.Text)
+			b.WriteByte(',')
 		}
-	}
-	walk(n)
-	return b.String()
+		return true
+	}, func(v syntax.Visit) {
+		if v.Node.Kind == syntax.Object {
+			b.WriteByte('}')
+		} else {
+			b.WriteByte(']')
+		}
+		b.WriteByte(',')
+	})
+	// Every value is followed by a comma; the root's is not kept.
+	return strings.TrimSuffix(b.String(), ",")
 }
 
 // fingerprint is structural: rule, file, pointer and a hash of the value,

@@ -104,25 +104,15 @@ const indexFrom = 16
 
 // indexMembers builds the key index of every large object under n.
 func indexMembers(n *Node) {
-	if n == nil {
-		return
-	}
-	switch n.Kind {
-	case Object:
-		if len(n.Members) >= indexFrom && n.keys == nil {
-			n.keys = make(map[string]int, len(n.Members))
-			for i, m := range n.Members {
-				n.keys[m.Key] = i
+	Walk(n, func(v Visit) bool {
+		if o := v.Node; o.Kind == Object && len(o.Members) >= indexFrom && o.keys == nil {
+			o.keys = make(map[string]int, len(o.Members))
+			for i, m := range o.Members {
+				o.keys[m.Key] = i
 			}
 		}
-		for i := range n.Members {
-			indexMembers(n.Members[i].Value)
-		}
-	case Array:
-		for _, it := range n.Items {
-			indexMembers(it)
-		}
-	}
+		return true
+	}, nil)
 }
 
 // Member is one key of an object with the span of the key itself.
