@@ -12,7 +12,7 @@ import (
 
 // genLayout is the layout of the types the code below converts;
 // TestGeneratedLayoutCurrent compares it with the compiled types.
-const genLayout = "AddressFact Host:host:string Pointer:pointer:string Scheme:scheme:string Value:value:string Why:why:string\nApproveItem All:all:bool Pointer:pointer:string Tool:tool:string Writes:writes:bool\nArgFact Index:index:int Pointer:pointer:string Refs:refs:[]RefFact Secrets:secrets:[]SecretFact Value:value:string\nBudgetConfig ServersMax:servers_max:int ServersWarn:servers_warn:int ToolsMax:tools_max:int ToolsPerServer:tools_per_server:int ToolsWarn:tools_warn:int\nCatalogueDocFact Libraries:libraries:[]LibraryAddressFact LibrariesKind:libraries_kind:string LibrariesPointer:libraries_pointer:string MaxServers:max_servers:int MaxSize:max_size:int Problems:problems:[]CatalogueProblem ServerCount:server_count:int Shape:shape:string Size:size:int Team:team:bool\nCatalogueFact Addresses:addresses:[]LinkFact Auth:auth:*ValueFact Category:category:*CategoryFact Curation:curation:*CurationFact Dollars:dollars:[]DollarRefFact EntryKind:entry_kind:string Fields:fields:[]FieldFact ID:id:string IDPointer:id_pointer:string Inputs:inputs:[]InputFact Kind:kind:string Literals:literals:[]LiteralFact Placeholders:placeholders:[]PlaceholderFact Pointer:pointer:string Problems:problems:[]CatalogueProblem Setup:setup:*SetupFact Shape:shape:string Transport:transport:*ValueFact\nCatalogueProblem Key:key:string Kind:kind:string Level:level:string Message:message:string OnKey:on_key:bool Pointer:pointer:string\nCategoryFact Kind:kind:string Known:known:bool Name:name:string Older:older:bool Pointer:pointer:string Value:value:string\nCommandFact Base:base:string Kind:kind:string Pointer:pointer:string Value:value:string\nConfigFact AllowCommands:allow_commands:[]string AllowHosts:allow_hosts:[]string AllowPackages:allow_packages:[]string Budget:budget:BudgetConfig DenyCommands:deny_commands:[]string DenyHosts:deny_hosts:[]string DenyPackages:deny_packages:[]string MetaTools:meta_tools:bool TargetWindows:target_windows:bool ToolSearch:tool_search:bool\nCurationFact Fields:fields:[]FieldFact Kind:kind:string Links:links:[]LinkFact Pointer:pointer:string VerifiedAtValid:verified_at_valid:bool\nDocFact Catalogue:catalogue:*CatalogueDocFact Client:client:string ClientName:client_name:string ClientUnsure:client_unsure:bool DevelopsServer:develops_server:string Explicit:explicit:bool Format:format:string Index:index:int Kind:kind:string ParseOK:parse_ok:bool Path:path:string Problems:problems:[]FieldProblem Project:project:string Registry:registry:*RegistryDocFact RootKeys:root_keys:[]FieldFact ServerCount:server_count:int ServersKey:servers_key:string ServersKind:servers_kind:string Settings:settings:[]SettingFact Size:size:int Snapshot:snapshot:*SnapshotFact Sniffed:sniffed:bool Tier:tier:string Variant:variant:string\nDollarRefFact Field:field:string Key:key:string Name:name:string Pointer:pointer:string Text:text:string\nFieldFact Key:key:string Kind:kind:string Pointer:pointer:string Value:value:string\nFieldProblem Fix:fix:*FixIntent Key:key:string Kind:kind:string Level:level:string Message:message:string OnKey:on_key:bool Pointer:pointer:string Want:want:string\nFixIntent Kind:kind:string Pointer:pointer:string Value:value:string\nFlagFact Flag:flag:string Index:index:int Pointer:pointer:string Why:why:string\nGroupFact Client:client:string Members:members:[]int Project:project:string ToolSearch:tool_search:string ToolSearchBy:tool_search_by:string\nHeaderShape Bad:bad:[]string Dot:dot:bool Empty:empty:bool Padded:padded:bool\nInput Config:config:ConfigFact DocIndex:doc_index:map[string][]int Documents:documents:[]DocFact Groups:groups:[]GroupFact Index:index:map[string][]int LoaderFindings:loader_findings:[]LoaderFinding Servers:servers:[]ServerFact\nInputFact DefaultPointer:default_pointer:string DefaultSecrets:default_secrets:[]SecretFact EnvVar:env_var:string EnvVarPointer:env_var_pointer:string Fields:fields:[]FieldFact ID:id:string IDPointer:id_pointer:string Kind:kind:string Pointer:pointer:string Scope:scope:string\nLibraryAddressFact Address:address:string APIPath:api_path:bool Extension:extension:string HasFragment:has_fragment:bool HasPassword:has_password:bool HasQuery:has_query:bool HasUser:has_user:bool Header:header:string HeaderPointer:header_pointer:string HeaderValuePointer:header_value_pointer:string Host:host:string ItemKind:item_kind:string Loopback:loopback:bool Path:path:string Pointer:pointer:string Read:read:string Scheme:scheme:string SecretQueryKeys:secret_query_keys:[]string Valid:valid:bool\nLinkFact Host:host:string Key:key:string Length:length:int Pointer:pointer:string Scheme:scheme:string Valid:valid:bool Value:value:string VendorSite:vendor_site:bool\nLiteralFact Field:field:string Key:key:string Pointer:pointer:string Value:value:string\nLiteralKeyFact Field:field:string Fix:fix:*FixIntent Instead:instead:string Key:key:string Pointer:pointer:string Ref:ref:string Secret:secret:SecretFact Value:value:string Var:var:string Where:where:string\nLoaderFinding Doc:doc:int End:end:int Level:level:string Message:message:string Offset:offset:int Rule:rule:string\nNameShape Bad:bad:[]string Length:length:int Separator:separator:bool\nOAuthFact ClientID:client_id:string Disabled:disabled:bool HasSecret:has_secret:bool Pointer:pointer:string SecretPointer:secret_pointer:string\nPackageProblem Arg:arg:int Kind:kind:string Package:package:int Pointer:pointer:string\nPairFact IsReference:is_reference:bool Key:key:string KeyShape:key_shape:*HeaderShape Kind:kind:string Placeholder:placeholder:bool Pointer:pointer:string Refs:refs:[]RefFact Secrets:secrets:[]SecretFact Value:value:string\nPinFact Definition:definition:string Drift:drift:bool Hash:hash:string Pinned:pinned:string Source:source:string\nPlaceholderFact CaseOf:case_of:string Declared:declared:bool Field:field:string Key:key:string Name:name:string Pointer:pointer:string Template:template:bool\nRefFact Expanded:expanded:bool HasDefault:has_default:bool Name:name:string Set:set:*bool Syntax:syntax:string\nRegistryDocFact Legacy:legacy:bool LegacyPointer:legacy_pointer:string Newest:newest:string Schema:schema:string Shape:shape:string Text:text:[]TextFact Tools:tools:int\nRegistryFact Declared:declared:string Issues:issues:[]RegistryIssue Migration:migration:string Name:name:string Newest:newest:string Packages:packages:[]RegistryPackageFact Problems:problems:[]PackageProblem Schema:schema:string SchemaPointer:schema_pointer:string Status:status:string Version:version:string\nRegistryIssue Key:key:bool Kind:kind:string Message:message:string Pointer:pointer:string\nRegistryPackageFact BaseURL:base_url:string BaseURLOfficial:base_url_official:bool BaseURLPointer:base_url_pointer:string HasFileSha256:has_file_sha256:bool Identifier:identifier:string IdentifierPointer:identifier_pointer:string ImagePointer:image_pointer:string ImageProblem:image_problem:string ImageSuggestion:image_suggestion:string ImageTag:image_tag:string Index:index:int KnownType:known_type:bool OfficialBaseURLs:official_base_urls:[]string Pointer:pointer:string RegistryType:registry_type:string Runner:runner:string RunnerFlags:runner_flags:[]FlagFact ShellArgs:shell_args:[]ShellArgFact TypePointer:type_pointer:string Version:version:string VersionPointer:version_pointer:string VersionProblem:version_problem:string\nRunnerFact Ecosystem:ecosystem:string Flags:flags:[]FlagFact Local:local:bool Package:package:string PackagePointer:package_pointer:string Privileges:privileges:[]FlagFact Problem:problem:string Registry:registry:bool Runner:runner:string Spec:spec:string Suggestion:suggestion:string Version:version:string\nSecretFact Description:description:string Detector:detector:string Masked:masked:string\nServerFact Args:args:[]ArgFact Builtin:builtin:string Catalogue:catalogue:*CatalogueFact Client:client:string Command:command:*CommandFact DisabledBy:disabled_by:string Doc:doc:int Enabled:enabled:bool Env:env:[]PairFact FieldProblems:field_problems:[]FieldProblem Fields:fields:[]FieldFact Headers:headers:[]PairFact Index:index:int ListenAll:listen_all:[]AddressFact LiteralKeys:literal_keys:[]LiteralKeyFact MachinePaths:machine_paths:[]AddressFact MergedFrom:merged_from:int Name:name:string NameShape:name_shape:NameShape OAuth:oauth:*OAuthFact Pin:pin:PinFact PlainArgs:plain_args:[]AddressFact Pointer:pointer:string Project:project:string Registry:registry:*RegistryFact Runner:runner:*RunnerFact ShadowedBy:shadowed_by:int Shadows:shadows:[]int Shell:shell:*ShellFact State:state:string Text:text:[]TextFact Tier:tier:string Tools:tools:ToolsFact Transport:transport:string Trust:trust:TrustFact Type:type:string Untrusted:untrusted:bool UntrustedBy:untrusted_by:string URL:url:*URLFact Via:via:string\nSettingFact Key:key:string Pointer:pointer:string Value:value:string\nSetupFact AtVendorHost:at_vendor_host:bool Clients:clients:[]ValueFact Fields:fields:[]FieldFact GuideURL:guide_url:*LinkFact Kind:kind:string KindPointer:kind_pointer:string Pointer:pointer:string ReasonLength:reason_length:int ReasonLines:reason_lines:int ReasonPointer:reason_pointer:string ServerHost:server_host:string SetupKind:setup_kind:string Steps:steps:[]StepFact StepsKind:steps_kind:string StepsPointer:steps_pointer:string URLTemplate:url_template:*URLTemplateFact Vendor:vendor:string VendorHost:vendor_host:string\nShellArgFact Chars:chars:[]string Pointer:pointer:string Value:value:string\nShellFact BroadPaths:broad_paths:[]FlagFact CommandSubstitution:command_substitution:bool Downloader:downloader:string Filesystem:filesystem:bool Interpreter:interpreter:string Launcher:launcher:string PipeToInterpreter:pipe_to_interpreter:bool Pointer:pointer:string\nSnapshotFact Clashes:clashes:[]ToolClashFact Drift:drift:[]ToolDriftFact Names:names:[]ToolNameFact Pinned:pinned:bool PinsPath:pins_path:string Unrecorded:unrecorded:[]string\nStepFact Index:index:int Kind:kind:string Length:length:int Links:links:[]LinkFact Pointer:pointer:string\nTextFact Classes:classes:[]string Count:count:int Decoded:decoded:string End:end:*int Field:field:string Hidden:hidden:bool Key:key:bool Kind:kind:string Message:message:string Offset:offset:*int Pattern:pattern:string Pointer:pointer:string Secret:secret:bool Server:server:string Tool:tool:string Why:why:string\nToolApprovalFact Mode:mode:string Pointer:pointer:string Tool:tool:string Writes:writes:bool\nToolClashFact Kind:kind:string Other:other:string OtherClient:other_client:string OtherDoc:other_doc:int OtherPointer:other_pointer:string OtherTool:other_tool:string Pointer:pointer:string Server:server:string Tool:tool:string\nToolDriftFact Current:current:string Kind:kind:string Parts:parts:[]string Pinned:pinned:string Pointer:pointer:string Server:server:string Tool:tool:string\nToolHintFact Annotated:annotated:bool Destructive:destructive:bool Name:name:string OpenWorld:open_world:bool ReadOnly:read_only:bool\nToolNameFact Bad:bad:[]string Full:full:string Pointer:pointer:string Server:server:string Tool:tool:string\nToolsFact Count:count:int Hints:hints:[]ToolHintFact Known:known:bool Names:names:[]string\nTrustFact ApprovalMode:approval_mode:string ApprovalModePointer:approval_mode_pointer:string Approved:approved:bool ApprovedBy:approved_by:string AutoApprove:auto_approve:[]string AutoApproveItems:auto_approve_items:[]ApproveItem ClientName:client_name:string FieldMerge:field_merge:bool Pointer:pointer:string Precedence:precedence:[]string TierRank:tier_rank:int ToolApprovals:tool_approvals:[]ToolApprovalFact TrustAll:trust_all:bool TrustPointer:trust_pointer:string\nURLFact HasPassword:has_password:bool HasUser:has_user:bool Host:host:string Key:key:string Length:length:int LocalNetwork:local_network:bool Loopback:loopback:bool Path:path:string Pointer:pointer:string Port:port:string Refs:refs:[]RefFact Scheme:scheme:string SecretQueryKeys:secret_query_keys:[]string Secrets:secrets:[]SecretFact Valid:valid:bool Value:value:string\nURLTemplateFact Count:count:int Host:host:string Kind:kind:string Others:others:[]string OwnAddress:own_address:bool Placement:placement:string Pointer:pointer:string Scheme:scheme:string ServerAddress:server_address:string Value:value:string\nValueFact Kind:kind:string Pointer:pointer:string Value:value:string\n"
+const genLayout = "AddressFact Host:host:string Pointer:pointer:string Scheme:scheme:string Value:value:string Why:why:string\nApproveItem All:all:bool Pointer:pointer:string Tool:tool:string Writes:writes:bool\nArgFact Index:index:int Pointer:pointer:string Refs:refs:[]RefFact Secrets:secrets:[]SecretFact Value:value:string\nBudgetConfig ServersMax:servers_max:int ServersWarn:servers_warn:int ToolsMax:tools_max:int ToolsPerServer:tools_per_server:int ToolsWarn:tools_warn:int\nCapabilityFact Classes:classes:map[string][]string Known:known:string Name:name:string Source:source:string\nCatalogueDocFact Libraries:libraries:[]LibraryAddressFact LibrariesKind:libraries_kind:string LibrariesPointer:libraries_pointer:string MaxServers:max_servers:int MaxSize:max_size:int Problems:problems:[]CatalogueProblem ServerCount:server_count:int Shape:shape:string Size:size:int Team:team:bool\nCatalogueFact Addresses:addresses:[]LinkFact Auth:auth:*ValueFact Category:category:*CategoryFact Curation:curation:*CurationFact Dollars:dollars:[]DollarRefFact EntryKind:entry_kind:string Fields:fields:[]FieldFact ID:id:string IDPointer:id_pointer:string Inputs:inputs:[]InputFact Kind:kind:string Literals:literals:[]LiteralFact Placeholders:placeholders:[]PlaceholderFact Pointer:pointer:string Problems:problems:[]CatalogueProblem Setup:setup:*SetupFact Shape:shape:string Transport:transport:*ValueFact\nCatalogueProblem Key:key:string Kind:kind:string Level:level:string Message:message:string OnKey:on_key:bool Pointer:pointer:string\nCategoryFact Kind:kind:string Known:known:bool Name:name:string Older:older:bool Pointer:pointer:string Value:value:string\nCommandFact Base:base:string Kind:kind:string Pointer:pointer:string Value:value:string\nConfigFact AllowCommands:allow_commands:[]string AllowHosts:allow_hosts:[]string AllowPackages:allow_packages:[]string Budget:budget:BudgetConfig DenyCommands:deny_commands:[]string DenyHosts:deny_hosts:[]string DenyPackages:deny_packages:[]string MetaTools:meta_tools:bool TargetWindows:target_windows:bool ToolSearch:tool_search:bool\nCurationFact Fields:fields:[]FieldFact Kind:kind:string Links:links:[]LinkFact Pointer:pointer:string VerifiedAtValid:verified_at_valid:bool\nDisagreeFact Mine:mine:string Other:other:int Theirs:theirs:string What:what:string\nDocFact Catalogue:catalogue:*CatalogueDocFact Client:client:string ClientName:client_name:string ClientUnsure:client_unsure:bool DevelopsServer:develops_server:string Explicit:explicit:bool Format:format:string Index:index:int Kind:kind:string ParseOK:parse_ok:bool Path:path:string Problems:problems:[]FieldProblem Project:project:string Registry:registry:*RegistryDocFact RootKeys:root_keys:[]FieldFact ServerCount:server_count:int ServersKey:servers_key:string ServersKind:servers_kind:string Settings:settings:[]SettingFact Size:size:int Snapshot:snapshot:*SnapshotFact Sniffed:sniffed:bool Tier:tier:string Variant:variant:string\nDollarRefFact Field:field:string Key:key:string Name:name:string Pointer:pointer:string Text:text:string\nFieldFact Key:key:string Kind:kind:string Pointer:pointer:string Value:value:string\nFieldProblem Fix:fix:*FixIntent Key:key:string Kind:kind:string Level:level:string Message:message:string OnKey:on_key:bool Pointer:pointer:string Want:want:string\nFixIntent Kind:kind:string Pointer:pointer:string Value:value:string\nFlagFact Flag:flag:string Index:index:int Pointer:pointer:string Why:why:string\nFlowFact At:at:int CodeExecution:code_execution:[]FlowStep Outbound:outbound:FlowStep Private:private:FlowStep Unknown:unknown:int Untrusted:untrusted:FlowStep\nFlowStep Server:server:int Tool:tool:string\nGroupFact Client:client:string Flow:flow:*FlowFact Members:members:[]int Project:project:string ToolSearch:tool_search:string ToolSearchBy:tool_search_by:string\nHeaderShape Bad:bad:[]string Dot:dot:bool Empty:empty:bool Padded:padded:bool\nInput Config:config:ConfigFact DocIndex:doc_index:map[string][]int Documents:documents:[]DocFact Groups:groups:[]GroupFact Index:index:map[string][]int LoaderFindings:loader_findings:[]LoaderFinding Servers:servers:[]ServerFact\nInputFact DefaultPointer:default_pointer:string DefaultSecrets:default_secrets:[]SecretFact EnvVar:env_var:string EnvVarPointer:env_var_pointer:string Fields:fields:[]FieldFact ID:id:string IDPointer:id_pointer:string Kind:kind:string Pointer:pointer:string Scope:scope:string\nLibraryAddressFact Address:address:string APIPath:api_path:bool Extension:extension:string HasFragment:has_fragment:bool HasPassword:has_password:bool HasQuery:has_query:bool HasUser:has_user:bool Header:header:string HeaderPointer:header_pointer:string HeaderValuePointer:header_value_pointer:string Host:host:string ItemKind:item_kind:string Loopback:loopback:bool Path:path:string Pointer:pointer:string Read:read:string Scheme:scheme:string SecretQueryKeys:secret_query_keys:[]string Valid:valid:bool\nLinkFact Host:host:string Key:key:string Length:length:int Pointer:pointer:string Scheme:scheme:string Valid:valid:bool Value:value:string VendorSite:vendor_site:bool\nLiteralFact Field:field:string Key:key:string Pointer:pointer:string Value:value:string\nLiteralKeyFact Field:field:string Fix:fix:*FixIntent Instead:instead:string Key:key:string Pointer:pointer:string Ref:ref:string Secret:secret:SecretFact Value:value:string Var:var:string Where:where:string\nLoaderFinding Doc:doc:int End:end:int Level:level:string Message:message:string Offset:offset:int Rule:rule:string\nNameShape Bad:bad:[]string Length:length:int Separator:separator:bool\nOAuthFact ClientID:client_id:string Disabled:disabled:bool HasSecret:has_secret:bool Pointer:pointer:string SecretPointer:secret_pointer:string\nPackageProblem Arg:arg:int Kind:kind:string Package:package:int Pointer:pointer:string\nPairFact IsReference:is_reference:bool Key:key:string KeyShape:key_shape:*HeaderShape Kind:kind:string Placeholder:placeholder:bool Pointer:pointer:string Refs:refs:[]RefFact Secrets:secrets:[]SecretFact Value:value:string\nPinFact Definition:definition:string Drift:drift:bool Hash:hash:string Pinned:pinned:string Source:source:string\nPlaceholderFact CaseOf:case_of:string Declared:declared:bool Field:field:string Key:key:string Name:name:string Pointer:pointer:string Template:template:bool\nRefFact Expanded:expanded:bool HasDefault:has_default:bool Name:name:string Set:set:*bool Syntax:syntax:string\nRegistryDocFact Legacy:legacy:bool LegacyPointer:legacy_pointer:string Newest:newest:string Schema:schema:string Shape:shape:string Text:text:[]TextFact Tools:tools:int\nRegistryFact Declared:declared:string Issues:issues:[]RegistryIssue Migration:migration:string Name:name:string Newest:newest:string Packages:packages:[]RegistryPackageFact Problems:problems:[]PackageProblem Schema:schema:string SchemaPointer:schema_pointer:string Status:status:string Version:version:string\nRegistryIssue Key:key:bool Kind:kind:string Message:message:string Pointer:pointer:string\nRegistryPackageFact BaseURL:base_url:string BaseURLOfficial:base_url_official:bool BaseURLPointer:base_url_pointer:string HasFileSha256:has_file_sha256:bool Identifier:identifier:string IdentifierPointer:identifier_pointer:string ImagePointer:image_pointer:string ImageProblem:image_problem:string ImageSuggestion:image_suggestion:string ImageTag:image_tag:string Index:index:int KnownType:known_type:bool OfficialBaseURLs:official_base_urls:[]string Pointer:pointer:string RegistryType:registry_type:string Runner:runner:string RunnerFlags:runner_flags:[]FlagFact ShellArgs:shell_args:[]ShellArgFact TypePointer:type_pointer:string Version:version:string VersionPointer:version_pointer:string VersionProblem:version_problem:string\nRunnerFact Ecosystem:ecosystem:string Flags:flags:[]FlagFact Local:local:bool LookAlike:look_alike:string Package:package:string PackagePointer:package_pointer:string Privileges:privileges:[]FlagFact Problem:problem:string Registry:registry:bool Runner:runner:string Spec:spec:string Suggestion:suggestion:string Version:version:string\nSecretFact Description:description:string Detector:detector:string Masked:masked:string\nServerFact Args:args:[]ArgFact Builtin:builtin:string Capability:capability:CapabilityFact Catalogue:catalogue:*CatalogueFact Client:client:string Command:command:*CommandFact DisabledBy:disabled_by:string Disagrees:disagrees:[]DisagreeFact Doc:doc:int Enabled:enabled:bool Env:env:[]PairFact FieldProblems:field_problems:[]FieldProblem Fields:fields:[]FieldFact Headers:headers:[]PairFact Index:index:int ListenAll:listen_all:[]AddressFact LiteralKeys:literal_keys:[]LiteralKeyFact MachinePaths:machine_paths:[]AddressFact MergedFrom:merged_from:int Name:name:string NameShape:name_shape:NameShape OAuth:oauth:*OAuthFact Pin:pin:PinFact PlainArgs:plain_args:[]AddressFact Pointer:pointer:string Project:project:string Registry:registry:*RegistryFact Runner:runner:*RunnerFact ShadowedBy:shadowed_by:int Shadows:shadows:[]int Shell:shell:*ShellFact State:state:string Text:text:[]TextFact Tier:tier:string Tools:tools:ToolsFact Transport:transport:string Trust:trust:TrustFact Type:type:string Untrusted:untrusted:bool UntrustedBy:untrusted_by:string URL:url:*URLFact Via:via:string\nSettingFact Key:key:string Pointer:pointer:string Value:value:string\nSetupFact AtVendorHost:at_vendor_host:bool Clients:clients:[]ValueFact Fields:fields:[]FieldFact GuideURL:guide_url:*LinkFact Kind:kind:string KindPointer:kind_pointer:string Pointer:pointer:string ReasonLength:reason_length:int ReasonLines:reason_lines:int ReasonPointer:reason_pointer:string ServerHost:server_host:string SetupKind:setup_kind:string Steps:steps:[]StepFact StepsKind:steps_kind:string StepsPointer:steps_pointer:string URLTemplate:url_template:*URLTemplateFact Vendor:vendor:string VendorHost:vendor_host:string\nShellArgFact Chars:chars:[]string Pointer:pointer:string Value:value:string\nShellFact BroadPaths:broad_paths:[]FlagFact CommandSubstitution:command_substitution:bool Downloader:downloader:string Filesystem:filesystem:bool Interpreter:interpreter:string Launcher:launcher:string PipeToInterpreter:pipe_to_interpreter:bool Pointer:pointer:string\nSnapshotFact Clashes:clashes:[]ToolClashFact Drift:drift:[]ToolDriftFact Names:names:[]ToolNameFact Pinned:pinned:bool PinsPath:pins_path:string Unrecorded:unrecorded:[]string\nStepFact Index:index:int Kind:kind:string Length:length:int Links:links:[]LinkFact Pointer:pointer:string\nTextFact Classes:classes:[]string Count:count:int Decoded:decoded:string End:end:*int Field:field:string Hidden:hidden:bool Key:key:bool Kind:kind:string Message:message:string Offset:offset:*int Pattern:pattern:string Pointer:pointer:string Secret:secret:bool Server:server:string Tool:tool:string Why:why:string\nToolApprovalFact Mode:mode:string Pointer:pointer:string Tool:tool:string Writes:writes:bool\nToolClashFact Kind:kind:string Other:other:string OtherClient:other_client:string OtherDoc:other_doc:int OtherPointer:other_pointer:string OtherTool:other_tool:string Pointer:pointer:string Server:server:string Tool:tool:string\nToolDriftFact Current:current:string Kind:kind:string Parts:parts:[]string Pinned:pinned:string Pointer:pointer:string Server:server:string Tool:tool:string\nToolHintFact Annotated:annotated:bool Destructive:destructive:bool Name:name:string OpenWorld:open_world:bool ReadOnly:read_only:bool\nToolNameFact Bad:bad:[]string Full:full:string Pointer:pointer:string Server:server:string Tool:tool:string\nToolsFact Count:count:int Hints:hints:[]ToolHintFact Known:known:bool Names:names:[]string\nTrustFact ApprovalMode:approval_mode:string ApprovalModePointer:approval_mode_pointer:string Approved:approved:bool ApprovedBy:approved_by:string AutoApprove:auto_approve:[]string AutoApproveItems:auto_approve_items:[]ApproveItem ClientName:client_name:string FieldMerge:field_merge:bool Pointer:pointer:string Precedence:precedence:[]string TierRank:tier_rank:int ToolApprovals:tool_approvals:[]ToolApprovalFact TrustAll:trust_all:bool TrustPointer:trust_pointer:string\nURLFact HasPassword:has_password:bool HasUser:has_user:bool Host:host:string Key:key:string Length:length:int LocalNetwork:local_network:bool Loopback:loopback:bool Path:path:string Pointer:pointer:string Port:port:string Refs:refs:[]RefFact Scheme:scheme:string SecretQueryKeys:secret_query_keys:[]string Secrets:secrets:[]SecretFact Valid:valid:bool Value:value:string\nURLTemplateFact Count:count:int Host:host:string Kind:kind:string Others:others:[]string OwnAddress:own_address:bool Placement:placement:string Pointer:pointer:string Scheme:scheme:string ServerAddress:server_address:string Value:value:string\nValueFact Kind:kind:string Pointer:pointer:string Value:value:string\n"
 
 // genFields are the JSON names the code below converts, per type, sorted:
 // when a type has others (a field added without go generate ./facts),
@@ -23,6 +23,7 @@ var genFields = []genType{
 	{reflect.TypeFor[ApproveItem](), []string{"all", "pointer", "tool", "writes"}},
 	{reflect.TypeFor[ArgFact](), []string{"index", "pointer", "refs", "secrets", "value"}},
 	{reflect.TypeFor[BudgetConfig](), []string{"servers_max", "servers_warn", "tools_max", "tools_per_server", "tools_warn"}},
+	{reflect.TypeFor[CapabilityFact](), []string{"classes", "known", "name", "source"}},
 	{reflect.TypeFor[CatalogueDocFact](), []string{"libraries", "libraries_kind", "libraries_pointer", "max_servers", "max_size", "problems", "server_count", "shape", "size", "team"}},
 	{reflect.TypeFor[CatalogueFact](), []string{"addresses", "auth", "category", "curation", "dollars", "entry_kind", "fields", "id", "id_pointer", "inputs", "kind", "literals", "placeholders", "pointer", "problems", "setup", "shape", "transport"}},
 	{reflect.TypeFor[CatalogueProblem](), []string{"key", "kind", "level", "message", "on_key", "pointer"}},
@@ -30,13 +31,16 @@ var genFields = []genType{
 	{reflect.TypeFor[CommandFact](), []string{"base", "kind", "pointer", "value"}},
 	{reflect.TypeFor[ConfigFact](), []string{"allow_commands", "allow_hosts", "allow_packages", "budget", "deny_commands", "deny_hosts", "deny_packages", "meta_tools", "target_windows", "tool_search"}},
 	{reflect.TypeFor[CurationFact](), []string{"fields", "kind", "links", "pointer", "verified_at_valid"}},
+	{reflect.TypeFor[DisagreeFact](), []string{"mine", "other", "theirs", "what"}},
 	{reflect.TypeFor[DocFact](), []string{"catalogue", "client", "client_name", "client_unsure", "develops_server", "explicit", "format", "index", "kind", "parse_ok", "path", "problems", "project", "registry", "root_keys", "server_count", "servers_key", "servers_kind", "settings", "size", "snapshot", "sniffed", "tier", "variant"}},
 	{reflect.TypeFor[DollarRefFact](), []string{"field", "key", "name", "pointer", "text"}},
 	{reflect.TypeFor[FieldFact](), []string{"key", "kind", "pointer", "value"}},
 	{reflect.TypeFor[FieldProblem](), []string{"fix", "key", "kind", "level", "message", "on_key", "pointer", "want"}},
 	{reflect.TypeFor[FixIntent](), []string{"kind", "pointer", "value"}},
 	{reflect.TypeFor[FlagFact](), []string{"flag", "index", "pointer", "why"}},
-	{reflect.TypeFor[GroupFact](), []string{"client", "members", "project", "tool_search", "tool_search_by"}},
+	{reflect.TypeFor[FlowFact](), []string{"at", "code_execution", "outbound", "private", "unknown", "untrusted"}},
+	{reflect.TypeFor[FlowStep](), []string{"server", "tool"}},
+	{reflect.TypeFor[GroupFact](), []string{"client", "flow", "members", "project", "tool_search", "tool_search_by"}},
 	{reflect.TypeFor[HeaderShape](), []string{"bad", "dot", "empty", "padded"}},
 	{reflect.TypeFor[Input](), []string{"config", "doc_index", "documents", "groups", "index", "loader_findings", "servers"}},
 	{reflect.TypeFor[InputFact](), []string{"default_pointer", "default_secrets", "env_var", "env_var_pointer", "fields", "id", "id_pointer", "kind", "pointer", "scope"}},
@@ -56,9 +60,9 @@ var genFields = []genType{
 	{reflect.TypeFor[RegistryFact](), []string{"declared", "issues", "migration", "name", "newest", "packages", "problems", "schema", "schema_pointer", "status", "version"}},
 	{reflect.TypeFor[RegistryIssue](), []string{"key", "kind", "message", "pointer"}},
 	{reflect.TypeFor[RegistryPackageFact](), []string{"base_url", "base_url_official", "base_url_pointer", "has_file_sha256", "identifier", "identifier_pointer", "image_pointer", "image_problem", "image_suggestion", "image_tag", "index", "known_type", "official_base_urls", "pointer", "registry_type", "runner", "runner_flags", "shell_args", "type_pointer", "version", "version_pointer", "version_problem"}},
-	{reflect.TypeFor[RunnerFact](), []string{"ecosystem", "flags", "local", "package", "package_pointer", "privileges", "problem", "registry", "runner", "spec", "suggestion", "version"}},
+	{reflect.TypeFor[RunnerFact](), []string{"ecosystem", "flags", "local", "look_alike", "package", "package_pointer", "privileges", "problem", "registry", "runner", "spec", "suggestion", "version"}},
 	{reflect.TypeFor[SecretFact](), []string{"description", "detector", "masked"}},
-	{reflect.TypeFor[ServerFact](), []string{"args", "builtin", "catalogue", "client", "command", "disabled_by", "doc", "enabled", "env", "field_problems", "fields", "headers", "index", "listen_all", "literal_keys", "machine_paths", "merged_from", "name", "name_shape", "oauth", "pin", "plain_args", "pointer", "project", "registry", "runner", "shadowed_by", "shadows", "shell", "state", "text", "tier", "tools", "transport", "trust", "type", "untrusted", "untrusted_by", "url", "via"}},
+	{reflect.TypeFor[ServerFact](), []string{"args", "builtin", "capability", "catalogue", "client", "command", "disabled_by", "disagrees", "doc", "enabled", "env", "field_problems", "fields", "headers", "index", "listen_all", "literal_keys", "machine_paths", "merged_from", "name", "name_shape", "oauth", "pin", "plain_args", "pointer", "project", "registry", "runner", "shadowed_by", "shadows", "shell", "state", "text", "tier", "tools", "transport", "trust", "type", "untrusted", "untrusted_by", "url", "via"}},
 	{reflect.TypeFor[SettingFact](), []string{"key", "pointer", "value"}},
 	{reflect.TypeFor[SetupFact](), []string{"at_vendor_host", "clients", "fields", "guide_url", "kind", "kind_pointer", "pointer", "reason_length", "reason_lines", "reason_pointer", "server_host", "setup_kind", "steps", "steps_kind", "steps_pointer", "url_template", "vendor", "vendor_host"}},
 	{reflect.TypeFor[ShellArgFact](), []string{"chars", "pointer", "value"}},
@@ -93,6 +97,7 @@ var (
 	jkApprovedBy          = ast.StringTerm("approved_by")
 	jkArg                 = ast.StringTerm("arg")
 	jkArgs                = ast.StringTerm("args")
+	jkAt                  = ast.StringTerm("at")
 	jkAtVendorHost        = ast.StringTerm("at_vendor_host")
 	jkAuth                = ast.StringTerm("auth")
 	jkAutoApprove         = ast.StringTerm("auto_approve")
@@ -105,6 +110,7 @@ var (
 	jkBroadPaths          = ast.StringTerm("broad_paths")
 	jkBudget              = ast.StringTerm("budget")
 	jkBuiltin             = ast.StringTerm("builtin")
+	jkCapability          = ast.StringTerm("capability")
 	jkCaseOf              = ast.StringTerm("case_of")
 	jkCatalogue           = ast.StringTerm("catalogue")
 	jkCategory            = ast.StringTerm("category")
@@ -116,6 +122,7 @@ var (
 	jkClientName          = ast.StringTerm("client_name")
 	jkClientUnsure        = ast.StringTerm("client_unsure")
 	jkClients             = ast.StringTerm("clients")
+	jkCodeExecution       = ast.StringTerm("code_execution")
 	jkCommand             = ast.StringTerm("command")
 	jkCommandSubstitution = ast.StringTerm("command_substitution")
 	jkConfig              = ast.StringTerm("config")
@@ -136,6 +143,7 @@ var (
 	jkDevelopsServer      = ast.StringTerm("develops_server")
 	jkDisabled            = ast.StringTerm("disabled")
 	jkDisabledBy          = ast.StringTerm("disabled_by")
+	jkDisagrees           = ast.StringTerm("disagrees")
 	jkDoc                 = ast.StringTerm("doc")
 	jkDocIndex            = ast.StringTerm("doc_index")
 	jkDocuments           = ast.StringTerm("documents")
@@ -162,6 +170,7 @@ var (
 	jkFix                 = ast.StringTerm("fix")
 	jkFlag                = ast.StringTerm("flag")
 	jkFlags               = ast.StringTerm("flags")
+	jkFlow                = ast.StringTerm("flow")
 	jkFormat              = ast.StringTerm("format")
 	jkFull                = ast.StringTerm("full")
 	jkGroups              = ast.StringTerm("groups")
@@ -217,6 +226,7 @@ var (
 	jkLoaderFindings      = ast.StringTerm("loader_findings")
 	jkLocal               = ast.StringTerm("local")
 	jkLocalNetwork        = ast.StringTerm("local_network")
+	jkLookAlike           = ast.StringTerm("look_alike")
 	jkLoopback            = ast.StringTerm("loopback")
 	jkMachinePaths        = ast.StringTerm("machine_paths")
 	jkMasked              = ast.StringTerm("masked")
@@ -227,6 +237,7 @@ var (
 	jkMessage             = ast.StringTerm("message")
 	jkMetaTools           = ast.StringTerm("meta_tools")
 	jkMigration           = ast.StringTerm("migration")
+	jkMine                = ast.StringTerm("mine")
 	jkMode                = ast.StringTerm("mode")
 	jkName                = ast.StringTerm("name")
 	jkNameShape           = ast.StringTerm("name_shape")
@@ -244,6 +255,7 @@ var (
 	jkOtherPointer        = ast.StringTerm("other_pointer")
 	jkOtherTool           = ast.StringTerm("other_tool")
 	jkOthers              = ast.StringTerm("others")
+	jkOutbound            = ast.StringTerm("outbound")
 	jkOwnAddress          = ast.StringTerm("own_address")
 	jkPackage             = ast.StringTerm("package")
 	jkPackagePointer      = ast.StringTerm("package_pointer")
@@ -264,6 +276,7 @@ var (
 	jkPointer             = ast.StringTerm("pointer")
 	jkPort                = ast.StringTerm("port")
 	jkPrecedence          = ast.StringTerm("precedence")
+	jkPrivate             = ast.StringTerm("private")
 	jkPrivileges          = ast.StringTerm("privileges")
 	jkProblem             = ast.StringTerm("problem")
 	jkProblems            = ast.StringTerm("problems")
@@ -324,6 +337,7 @@ var (
 	jkTeam                = ast.StringTerm("team")
 	jkTemplate            = ast.StringTerm("template")
 	jkText                = ast.StringTerm("text")
+	jkTheirs              = ast.StringTerm("theirs")
 	jkTier                = ast.StringTerm("tier")
 	jkTierRank            = ast.StringTerm("tier_rank")
 	jkTool                = ast.StringTerm("tool")
@@ -340,6 +354,7 @@ var (
 	jkTrustPointer        = ast.StringTerm("trust_pointer")
 	jkType                = ast.StringTerm("type")
 	jkTypePointer         = ast.StringTerm("type_pointer")
+	jkUnknown             = ast.StringTerm("unknown")
 	jkUnrecorded          = ast.StringTerm("unrecorded")
 	jkUntrusted           = ast.StringTerm("untrusted")
 	jkUntrustedBy         = ast.StringTerm("untrusted_by")
@@ -358,6 +373,7 @@ var (
 	jkVersionProblem      = ast.StringTerm("version_problem")
 	jkVia                 = ast.StringTerm("via")
 	jkWant                = ast.StringTerm("want")
+	jkWhat                = ast.StringTerm("what")
 	jkWhere               = ast.StringTerm("where")
 	jkWhy                 = ast.StringTerm("why")
 	jkWrites              = ast.StringTerm("writes")
@@ -438,12 +454,13 @@ func (c *converter) rowDocFact(v *DocFact) *ast.Term {
 }
 
 func (c *converter) rowGroupFact(v *GroupFact) *ast.Term {
-	var kv [5][2]*ast.Term
+	var kv [6][2]*ast.Term
 	kv[0] = [2]*ast.Term{jkClient, c.str(v.Client)}
-	kv[1] = [2]*ast.Term{jkMembers, c.memoListInt(7, v.Members)}
-	kv[2] = [2]*ast.Term{jkProject, c.str(v.Project)}
-	kv[3] = [2]*ast.Term{jkToolSearch, c.str(v.ToolSearch)}
-	kv[4] = [2]*ast.Term{jkToolSearchBy, c.str(v.ToolSearchBy)}
+	kv[1] = [2]*ast.Term{jkFlow, c.memoPtrFlowFact(7, v.Flow)}
+	kv[2] = [2]*ast.Term{jkMembers, c.memoListInt(8, v.Members)}
+	kv[3] = [2]*ast.Term{jkProject, c.str(v.Project)}
+	kv[4] = [2]*ast.Term{jkToolSearch, c.str(v.ToolSearch)}
+	kv[5] = [2]*ast.Term{jkToolSearchBy, c.str(v.ToolSearchBy)}
 	return ast.NewTerm(ast.NewObject(kv[:]...))
 }
 
@@ -459,47 +476,58 @@ func (c *converter) rowLoaderFinding(v *LoaderFinding) *ast.Term {
 }
 
 func (c *converter) rowServerFact(v *ServerFact) *ast.Term {
-	var kv [40][2]*ast.Term
-	kv[0] = [2]*ast.Term{jkArgs, c.memoListArgFact(8, v.Args)}
+	var kv [42][2]*ast.Term
+	kv[0] = [2]*ast.Term{jkArgs, c.memoListArgFact(9, v.Args)}
 	kv[1] = [2]*ast.Term{jkBuiltin, c.str(v.Builtin)}
-	kv[2] = [2]*ast.Term{jkCatalogue, c.memoPtrCatalogueFact(9, v.Catalogue)}
-	kv[3] = [2]*ast.Term{jkClient, c.str(v.Client)}
-	kv[4] = [2]*ast.Term{jkCommand, c.memoPtrCommandFact(10, v.Command)}
-	kv[5] = [2]*ast.Term{jkDisabledBy, c.str(v.DisabledBy)}
-	kv[6] = [2]*ast.Term{jkDoc, c.int(v.Doc)}
-	kv[7] = [2]*ast.Term{jkEnabled, ast.InternedTerm(v.Enabled)}
-	kv[8] = [2]*ast.Term{jkEnv, c.memoListPairFact(11, v.Env)}
-	kv[9] = [2]*ast.Term{jkFieldProblems, c.memoListFieldProblem(12, v.FieldProblems)}
-	kv[10] = [2]*ast.Term{jkFields, c.memoListFieldFact(13, v.Fields)}
-	kv[11] = [2]*ast.Term{jkHeaders, c.memoListPairFact(14, v.Headers)}
-	kv[12] = [2]*ast.Term{jkIndex, c.int(v.Index)}
-	kv[13] = [2]*ast.Term{jkListenAll, c.memoListAddressFact(15, v.ListenAll)}
-	kv[14] = [2]*ast.Term{jkLiteralKeys, c.memoListLiteralKeyFact(16, v.LiteralKeys)}
-	kv[15] = [2]*ast.Term{jkMachinePaths, c.memoListAddressFact(17, v.MachinePaths)}
-	kv[16] = [2]*ast.Term{jkMergedFrom, c.int(v.MergedFrom)}
-	kv[17] = [2]*ast.Term{jkName, c.str(v.Name)}
-	kv[18] = [2]*ast.Term{jkNameShape, c.memoNameShape(18, &v.NameShape)}
-	kv[19] = [2]*ast.Term{jkOauth, c.memoPtrOAuthFact(19, v.OAuth)}
-	kv[20] = [2]*ast.Term{jkPin, c.memoPinFact(20, &v.Pin)}
-	kv[21] = [2]*ast.Term{jkPlainArgs, c.memoListAddressFact(21, v.PlainArgs)}
-	kv[22] = [2]*ast.Term{jkPointer, c.str(v.Pointer)}
-	kv[23] = [2]*ast.Term{jkProject, c.str(v.Project)}
-	kv[24] = [2]*ast.Term{jkRegistry, c.memoPtrRegistryFact(22, v.Registry)}
-	kv[25] = [2]*ast.Term{jkRunner, c.memoPtrRunnerFact(23, v.Runner)}
-	kv[26] = [2]*ast.Term{jkShadowedBy, c.int(v.ShadowedBy)}
-	kv[27] = [2]*ast.Term{jkShadows, c.memoListInt(24, v.Shadows)}
-	kv[28] = [2]*ast.Term{jkShell, c.memoPtrShellFact(25, v.Shell)}
-	kv[29] = [2]*ast.Term{jkState, c.str(v.State)}
-	kv[30] = [2]*ast.Term{jkText, c.memoListTextFact(26, v.Text)}
-	kv[31] = [2]*ast.Term{jkTier, c.str(v.Tier)}
-	kv[32] = [2]*ast.Term{jkTools, c.memoToolsFact(27, &v.Tools)}
-	kv[33] = [2]*ast.Term{jkTransport, c.str(v.Transport)}
-	kv[34] = [2]*ast.Term{jkTrust, c.memoTrustFact(28, &v.Trust)}
-	kv[35] = [2]*ast.Term{jkType, c.str(v.Type)}
-	kv[36] = [2]*ast.Term{jkUntrusted, ast.InternedTerm(v.Untrusted)}
-	kv[37] = [2]*ast.Term{jkUntrustedBy, c.str(v.UntrustedBy)}
-	kv[38] = [2]*ast.Term{jkUrl, c.memoPtrURLFact(29, v.URL)}
-	kv[39] = [2]*ast.Term{jkVia, c.str(v.Via)}
+	kv[2] = [2]*ast.Term{jkCapability, c.memoCapabilityFact(10, &v.Capability)}
+	kv[3] = [2]*ast.Term{jkCatalogue, c.memoPtrCatalogueFact(11, v.Catalogue)}
+	kv[4] = [2]*ast.Term{jkClient, c.str(v.Client)}
+	kv[5] = [2]*ast.Term{jkCommand, c.memoPtrCommandFact(12, v.Command)}
+	kv[6] = [2]*ast.Term{jkDisabledBy, c.str(v.DisabledBy)}
+	kv[7] = [2]*ast.Term{jkDisagrees, c.memoListDisagreeFact(13, v.Disagrees)}
+	kv[8] = [2]*ast.Term{jkDoc, c.int(v.Doc)}
+	kv[9] = [2]*ast.Term{jkEnabled, ast.InternedTerm(v.Enabled)}
+	kv[10] = [2]*ast.Term{jkEnv, c.memoListPairFact(14, v.Env)}
+	kv[11] = [2]*ast.Term{jkFieldProblems, c.memoListFieldProblem(15, v.FieldProblems)}
+	kv[12] = [2]*ast.Term{jkFields, c.memoListFieldFact(16, v.Fields)}
+	kv[13] = [2]*ast.Term{jkHeaders, c.memoListPairFact(17, v.Headers)}
+	kv[14] = [2]*ast.Term{jkIndex, c.int(v.Index)}
+	kv[15] = [2]*ast.Term{jkListenAll, c.memoListAddressFact(18, v.ListenAll)}
+	kv[16] = [2]*ast.Term{jkLiteralKeys, c.memoListLiteralKeyFact(19, v.LiteralKeys)}
+	kv[17] = [2]*ast.Term{jkMachinePaths, c.memoListAddressFact(20, v.MachinePaths)}
+	kv[18] = [2]*ast.Term{jkMergedFrom, c.int(v.MergedFrom)}
+	kv[19] = [2]*ast.Term{jkName, c.str(v.Name)}
+	kv[20] = [2]*ast.Term{jkNameShape, c.memoNameShape(21, &v.NameShape)}
+	kv[21] = [2]*ast.Term{jkOauth, c.memoPtrOAuthFact(22, v.OAuth)}
+	kv[22] = [2]*ast.Term{jkPin, c.memoPinFact(23, &v.Pin)}
+	kv[23] = [2]*ast.Term{jkPlainArgs, c.memoListAddressFact(24, v.PlainArgs)}
+	kv[24] = [2]*ast.Term{jkPointer, c.str(v.Pointer)}
+	kv[25] = [2]*ast.Term{jkProject, c.str(v.Project)}
+	kv[26] = [2]*ast.Term{jkRegistry, c.memoPtrRegistryFact(25, v.Registry)}
+	kv[27] = [2]*ast.Term{jkRunner, c.memoPtrRunnerFact(26, v.Runner)}
+	kv[28] = [2]*ast.Term{jkShadowedBy, c.int(v.ShadowedBy)}
+	kv[29] = [2]*ast.Term{jkShadows, c.memoListInt(27, v.Shadows)}
+	kv[30] = [2]*ast.Term{jkShell, c.memoPtrShellFact(28, v.Shell)}
+	kv[31] = [2]*ast.Term{jkState, c.str(v.State)}
+	kv[32] = [2]*ast.Term{jkText, c.memoListTextFact(29, v.Text)}
+	kv[33] = [2]*ast.Term{jkTier, c.str(v.Tier)}
+	kv[34] = [2]*ast.Term{jkTools, c.memoToolsFact(30, &v.Tools)}
+	kv[35] = [2]*ast.Term{jkTransport, c.str(v.Transport)}
+	kv[36] = [2]*ast.Term{jkTrust, c.memoTrustFact(31, &v.Trust)}
+	kv[37] = [2]*ast.Term{jkType, c.str(v.Type)}
+	kv[38] = [2]*ast.Term{jkUntrusted, ast.InternedTerm(v.Untrusted)}
+	kv[39] = [2]*ast.Term{jkUntrustedBy, c.str(v.UntrustedBy)}
+	kv[40] = [2]*ast.Term{jkUrl, c.memoPtrURLFact(32, v.URL)}
+	kv[41] = [2]*ast.Term{jkVia, c.str(v.Via)}
+	return ast.NewTerm(ast.NewObject(kv[:]...))
+}
+
+func (c *converter) valCapabilityFact(v *CapabilityFact) *ast.Term {
+	var kv [4][2]*ast.Term
+	kv[0] = [2]*ast.Term{jkClasses, c.valMapListString(v.Classes)}
+	kv[1] = [2]*ast.Term{jkKnown, c.str(v.Known)}
+	kv[2] = [2]*ast.Term{jkName, c.str(v.Name)}
+	kv[3] = [2]*ast.Term{jkSource, c.str(v.Source)}
 	return ast.NewTerm(ast.NewObject(kv[:]...))
 }
 
@@ -536,6 +564,17 @@ func (c *converter) valListArgFact(v []ArgFact) *ast.Term {
 	ts := make([]*ast.Term, len(v))
 	for i := range v {
 		ts[i] = c.valArgFact(&v[i])
+	}
+	return ast.NewTerm(ast.NewArray(ts...))
+}
+
+func (c *converter) valListDisagreeFact(v []DisagreeFact) *ast.Term {
+	if len(v) == 0 {
+		return ast.InternedEmptyArray
+	}
+	ts := make([]*ast.Term, len(v))
+	for i := range v {
+		ts[i] = c.valDisagreeFact(&v[i])
 	}
 	return ast.NewTerm(ast.NewArray(ts...))
 }
@@ -670,6 +709,13 @@ func (c *converter) valPtrCommandFact(v *CommandFact) *ast.Term {
 		return ast.InternedNullTerm
 	}
 	return c.valCommandFact(&*v)
+}
+
+func (c *converter) valPtrFlowFact(v *FlowFact) *ast.Term {
+	if v == nil {
+		return ast.InternedNullTerm
+	}
+	return c.valFlowFact(&*v)
 }
 
 func (c *converter) valPtrOAuthFact(v *OAuthFact) *ast.Term {
@@ -826,6 +872,15 @@ func (c *converter) valCommandFact(v *CommandFact) *ast.Term {
 	return ast.NewTerm(ast.NewObject(kv[:]...))
 }
 
+func (c *converter) valDisagreeFact(v *DisagreeFact) *ast.Term {
+	var kv [4][2]*ast.Term
+	kv[0] = [2]*ast.Term{jkMine, c.str(v.Mine)}
+	kv[1] = [2]*ast.Term{jkOther, c.int(v.Other)}
+	kv[2] = [2]*ast.Term{jkTheirs, c.str(v.Theirs)}
+	kv[3] = [2]*ast.Term{jkWhat, c.str(v.What)}
+	return ast.NewTerm(ast.NewObject(kv[:]...))
+}
+
 func (c *converter) valFieldFact(v *FieldFact) *ast.Term {
 	var kv [4][2]*ast.Term
 	kv[0] = [2]*ast.Term{jkKey, c.str(v.Key)}
@@ -845,6 +900,17 @@ func (c *converter) valFieldProblem(v *FieldProblem) *ast.Term {
 	kv[5] = [2]*ast.Term{jkOnKey, ast.InternedTerm(v.OnKey)}
 	kv[6] = [2]*ast.Term{jkPointer, c.str(v.Pointer)}
 	kv[7] = [2]*ast.Term{jkWant, c.str(v.Want)}
+	return ast.NewTerm(ast.NewObject(kv[:]...))
+}
+
+func (c *converter) valFlowFact(v *FlowFact) *ast.Term {
+	var kv [6][2]*ast.Term
+	kv[0] = [2]*ast.Term{jkAt, c.int(v.At)}
+	kv[1] = [2]*ast.Term{jkCodeExecution, c.valListFlowStep(v.CodeExecution)}
+	kv[2] = [2]*ast.Term{jkOutbound, c.valFlowStep(&v.Outbound)}
+	kv[3] = [2]*ast.Term{jkPrivate, c.valFlowStep(&v.Private)}
+	kv[4] = [2]*ast.Term{jkUnknown, c.int(v.Unknown)}
+	kv[5] = [2]*ast.Term{jkUntrusted, c.valFlowStep(&v.Untrusted)}
 	return ast.NewTerm(ast.NewObject(kv[:]...))
 }
 
@@ -907,6 +973,22 @@ func (c *converter) valLiteralKeyFact(v *LiteralKeyFact) *ast.Term {
 	return ast.NewTerm(ast.NewObject(kv[:]...))
 }
 
+func (c *converter) valMapListString(v map[string][]string) *ast.Term {
+	if len(v) == 0 {
+		return ast.InternedEmptyObject
+	}
+	ks := make([]string, 0, len(v))
+	for k := range v {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	kv := make([][2]*ast.Term, len(ks))
+	for i, k := range ks {
+		kv[i] = [2]*ast.Term{c.str(k), c.valListString(v[k])}
+	}
+	return ast.NewTerm(ast.NewObject(kv...))
+}
+
 func (c *converter) valOAuthFact(v *OAuthFact) *ast.Term {
 	var kv [5][2]*ast.Term
 	kv[0] = [2]*ast.Term{jkClientId, c.str(v.ClientID)}
@@ -960,19 +1042,20 @@ func (c *converter) valRegistryFact(v *RegistryFact) *ast.Term {
 }
 
 func (c *converter) valRunnerFact(v *RunnerFact) *ast.Term {
-	var kv [12][2]*ast.Term
+	var kv [13][2]*ast.Term
 	kv[0] = [2]*ast.Term{jkEcosystem, c.str(v.Ecosystem)}
 	kv[1] = [2]*ast.Term{jkFlags, c.valListFlagFact(v.Flags)}
 	kv[2] = [2]*ast.Term{jkLocal, ast.InternedTerm(v.Local)}
-	kv[3] = [2]*ast.Term{jkPackage, c.str(v.Package)}
-	kv[4] = [2]*ast.Term{jkPackagePointer, c.str(v.PackagePointer)}
-	kv[5] = [2]*ast.Term{jkPrivileges, c.valListFlagFact(v.Privileges)}
-	kv[6] = [2]*ast.Term{jkProblem, c.str(v.Problem)}
-	kv[7] = [2]*ast.Term{jkRegistry, ast.InternedTerm(v.Registry)}
-	kv[8] = [2]*ast.Term{jkRunner, c.str(v.Runner)}
-	kv[9] = [2]*ast.Term{jkSpec, c.str(v.Spec)}
-	kv[10] = [2]*ast.Term{jkSuggestion, c.str(v.Suggestion)}
-	kv[11] = [2]*ast.Term{jkVersion, c.str(v.Version)}
+	kv[3] = [2]*ast.Term{jkLookAlike, c.str(v.LookAlike)}
+	kv[4] = [2]*ast.Term{jkPackage, c.str(v.Package)}
+	kv[5] = [2]*ast.Term{jkPackagePointer, c.str(v.PackagePointer)}
+	kv[6] = [2]*ast.Term{jkPrivileges, c.valListFlagFact(v.Privileges)}
+	kv[7] = [2]*ast.Term{jkProblem, c.str(v.Problem)}
+	kv[8] = [2]*ast.Term{jkRegistry, ast.InternedTerm(v.Registry)}
+	kv[9] = [2]*ast.Term{jkRunner, c.str(v.Runner)}
+	kv[10] = [2]*ast.Term{jkSpec, c.str(v.Spec)}
+	kv[11] = [2]*ast.Term{jkSuggestion, c.str(v.Suggestion)}
+	kv[12] = [2]*ast.Term{jkVersion, c.str(v.Version)}
 	return ast.NewTerm(ast.NewObject(kv[:]...))
 }
 
@@ -1059,6 +1142,13 @@ func (c *converter) valApproveItem(v *ApproveItem) *ast.Term {
 	return ast.NewTerm(ast.NewObject(kv[:]...))
 }
 
+func (c *converter) valFlowStep(v *FlowStep) *ast.Term {
+	var kv [2][2]*ast.Term
+	kv[0] = [2]*ast.Term{jkServer, c.int(v.Server)}
+	kv[1] = [2]*ast.Term{jkTool, c.str(v.Tool)}
+	return ast.NewTerm(ast.NewObject(kv[:]...))
+}
+
 func (c *converter) valListCatalogueProblem(v []CatalogueProblem) *ast.Term {
 	if len(v) == 0 {
 		return ast.InternedEmptyArray
@@ -1088,6 +1178,17 @@ func (c *converter) valListFlagFact(v []FlagFact) *ast.Term {
 	ts := make([]*ast.Term, len(v))
 	for i := range v {
 		ts[i] = c.valFlagFact(&v[i])
+	}
+	return ast.NewTerm(ast.NewArray(ts...))
+}
+
+func (c *converter) valListFlowStep(v []FlowStep) *ast.Term {
+	if len(v) == 0 {
+		return ast.InternedEmptyArray
+	}
+	ts := make([]*ast.Term, len(v))
+	for i := range v {
+		ts[i] = c.valFlowStep(&v[i])
 	}
 	return ast.NewTerm(ast.NewArray(ts...))
 }
@@ -1661,6 +1762,16 @@ func (c *converter) valURLTemplateFact(v *URLTemplateFact) *ast.Term {
 	return ast.NewTerm(ast.NewObject(kv[:]...))
 }
 
+func (c *converter) memoCapabilityFact(site byte, v *CapabilityFact) *ast.Term {
+	c.key = bytesCapabilityFact(append(c.key[:0], site), v)
+	if t, ok := c.memo[string(c.key)]; ok {
+		return t
+	}
+	t := c.valCapabilityFact(v)
+	c.memo[string(c.key)] = t
+	return t
+}
+
 func (c *converter) memoListAddressFact(site byte, v []AddressFact) *ast.Term {
 	if len(v) == 0 {
 		return c.valListAddressFact(v)
@@ -1683,6 +1794,19 @@ func (c *converter) memoListArgFact(site byte, v []ArgFact) *ast.Term {
 		return t
 	}
 	t := c.valListArgFact(v)
+	c.memo[string(c.key)] = t
+	return t
+}
+
+func (c *converter) memoListDisagreeFact(site byte, v []DisagreeFact) *ast.Term {
+	if len(v) == 0 {
+		return c.valListDisagreeFact(v)
+	}
+	c.key = bytesListDisagreeFact(append(c.key[:0], site), v)
+	if t, ok := c.memo[string(c.key)]; ok {
+		return t
+	}
+	t := c.valListDisagreeFact(v)
 	c.memo[string(c.key)] = t
 	return t
 }
@@ -1837,6 +1961,19 @@ func (c *converter) memoPtrCommandFact(site byte, v *CommandFact) *ast.Term {
 	return t
 }
 
+func (c *converter) memoPtrFlowFact(site byte, v *FlowFact) *ast.Term {
+	if v == nil {
+		return ast.InternedNullTerm
+	}
+	c.key = bytesPtrFlowFact(append(c.key[:0], site), v)
+	if t, ok := c.memo[string(c.key)]; ok {
+		return t
+	}
+	t := c.valPtrFlowFact(v)
+	c.memo[string(c.key)] = t
+	return t
+}
+
 func (c *converter) memoPtrOAuthFact(site byte, v *OAuthFact) *ast.Term {
 	if v == nil {
 		return ast.InternedNullTerm
@@ -1948,6 +2085,14 @@ func (c *converter) memoTrustFact(site byte, v *TrustFact) *ast.Term {
 	return t
 }
 
+func bytesCapabilityFact(b []byte, v *CapabilityFact) []byte {
+	b = bytesMapListString(b, v.Classes)
+	b = bytesString(b, v.Known)
+	b = bytesString(b, v.Name)
+	b = bytesString(b, v.Source)
+	return b
+}
+
 func bytesListAddressFact(b []byte, v []AddressFact) []byte {
 	b = binary.AppendUvarint(b, uint64(len(v)))
 	for i := range v {
@@ -1960,6 +2105,14 @@ func bytesListArgFact(b []byte, v []ArgFact) []byte {
 	b = binary.AppendUvarint(b, uint64(len(v)))
 	for i := range v {
 		b = bytesArgFact(b, &v[i])
+	}
+	return b
+}
+
+func bytesListDisagreeFact(b []byte, v []DisagreeFact) []byte {
+	b = binary.AppendUvarint(b, uint64(len(v)))
+	for i := range v {
+		b = bytesDisagreeFact(b, &v[i])
 	}
 	return b
 }
@@ -2055,6 +2208,13 @@ func bytesPtrCommandFact(b []byte, v *CommandFact) []byte {
 		return append(b, 0)
 	}
 	return bytesCommandFact(append(b, 1), v)
+}
+
+func bytesPtrFlowFact(b []byte, v *FlowFact) []byte {
+	if v == nil {
+		return append(b, 0)
+	}
+	return bytesFlowFact(append(b, 1), v)
 }
 
 func bytesPtrOAuthFact(b []byte, v *OAuthFact) []byte {
@@ -2201,6 +2361,14 @@ func bytesCommandFact(b []byte, v *CommandFact) []byte {
 	return b
 }
 
+func bytesDisagreeFact(b []byte, v *DisagreeFact) []byte {
+	b = bytesString(b, v.Mine)
+	b = bytesInt(b, v.Other)
+	b = bytesString(b, v.Theirs)
+	b = bytesString(b, v.What)
+	return b
+}
+
 func bytesFieldFact(b []byte, v *FieldFact) []byte {
 	b = bytesString(b, v.Key)
 	b = bytesString(b, v.Kind)
@@ -2218,6 +2386,16 @@ func bytesFieldProblem(b []byte, v *FieldProblem) []byte {
 	b = bytesBool(b, v.OnKey)
 	b = bytesString(b, v.Pointer)
 	b = bytesString(b, v.Want)
+	return b
+}
+
+func bytesFlowFact(b []byte, v *FlowFact) []byte {
+	b = bytesInt(b, v.At)
+	b = bytesListFlowStep(b, v.CodeExecution)
+	b = bytesFlowStep(b, &v.Outbound)
+	b = bytesFlowStep(b, &v.Private)
+	b = bytesInt(b, v.Unknown)
+	b = bytesFlowStep(b, &v.Untrusted)
 	return b
 }
 
@@ -2268,6 +2446,20 @@ func bytesLiteralKeyFact(b []byte, v *LiteralKeyFact) []byte {
 	b = bytesString(b, v.Value)
 	b = bytesString(b, v.Var)
 	b = bytesString(b, v.Where)
+	return b
+}
+
+func bytesMapListString(b []byte, v map[string][]string) []byte {
+	ks := make([]string, 0, len(v))
+	for k := range v {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	b = binary.AppendUvarint(b, uint64(len(ks)))
+	for _, k := range ks {
+		b = bytesString(b, k)
+		b = bytesListString(b, v[k])
+	}
 	return b
 }
 
@@ -2323,6 +2515,7 @@ func bytesRunnerFact(b []byte, v *RunnerFact) []byte {
 	b = bytesString(b, v.Ecosystem)
 	b = bytesListFlagFact(b, v.Flags)
 	b = bytesBool(b, v.Local)
+	b = bytesString(b, v.LookAlike)
 	b = bytesString(b, v.Package)
 	b = bytesString(b, v.PackagePointer)
 	b = bytesListFlagFact(b, v.Privileges)
@@ -2416,6 +2609,12 @@ func bytesApproveItem(b []byte, v *ApproveItem) []byte {
 	return b
 }
 
+func bytesFlowStep(b []byte, v *FlowStep) []byte {
+	b = bytesInt(b, v.Server)
+	b = bytesString(b, v.Tool)
+	return b
+}
+
 func bytesListCatalogueProblem(b []byte, v []CatalogueProblem) []byte {
 	b = binary.AppendUvarint(b, uint64(len(v)))
 	for i := range v {
@@ -2436,6 +2635,14 @@ func bytesListFlagFact(b []byte, v []FlagFact) []byte {
 	b = binary.AppendUvarint(b, uint64(len(v)))
 	for i := range v {
 		b = bytesFlagFact(b, &v[i])
+	}
+	return b
+}
+
+func bytesListFlowStep(b []byte, v []FlowStep) []byte {
+	b = binary.AppendUvarint(b, uint64(len(v)))
+	for i := range v {
+		b = bytesFlowStep(b, &v[i])
 	}
 	return b
 }

@@ -27,12 +27,15 @@ func Build(ws *loader.Workspace, cfg ConfigFact) Input {
 		s := ws.Servers[i]
 		in.Servers[i] = buildServer(i, docIdx[s.Doc], s, srvIdx, envs[s.Doc])
 	})
+	capabilities(&in, ws)
+	disagreements(&in)
 	toolClashes(&in, ws, docIdx)
 	unrecordedPins(&in, ws, docIdx)
 	in.Config = cfg
 	in.Index = indexServers(in.Servers)
 	in.DocIndex = indexDocuments(in.Documents)
 	in.Groups = buildGroups(ws)
+	flows(&in)
 	for _, f := range ws.Findings {
 		d, ok := byPath[f.File]
 		if !ok {

@@ -25,6 +25,9 @@ type GroupFact struct {
 	// (config.tool_search then applies). ToolSearchBy names the setting.
 	ToolSearch   string `json:"tool_search"`
 	ToolSearchBy string `json:"tool_search_by"`
+	// Flow is the lethal trifecta across the group's servers (null when
+	// the group has none).
+	Flow *FlowFact `json:"flow"`
 }
 
 // counted says whether a server starts and so costs context.

@@ -61,6 +61,8 @@ const (
 	AspectMachinePaths    = "machine_paths"          // committed, with absolute paths of one machine (compat/machine-path)
 	AspectPlainArgs       = "plain_args"             // plain-http addresses in its arguments (transport/https-only)
 	AspectSSEPath         = "sse_path"               // a valid address whose path ends in /sse (transport/deprecated-sse)
+	AspectLookAlike       = "look_alike"             // an unknown package named like a known one (supply-chain/look-alike-package)
+	AspectDisagrees       = "disagrees"              // another client's copy runs it differently (compat/clients-disagree)
 	aspectClientPrefix    = "client/"                // client/<id>: the servers of one client
 	aspectTransportPrefix = "transport/"             // transport/<transport>: the servers of one transport (stdio, http, sse, ws, …)
 	aspectEnvPrefix       = "env/"                   // env/<NAME>: the servers with an env entry named NAME (as written)
@@ -78,7 +80,7 @@ func indexServers(ss []ServerFact) map[string][]int {
 		AspectPinned, AspectRegistry, AspectCatalogue, AspectCommandAndURL, AspectUntypedURL, AspectURLCredentials,
 		AspectUnencrypted, AspectLoopback, AspectEmptyEnv, AspectEnvOrHeaders, AspectUnapproved, AspectKnownTools,
 		AspectUnpinned, AspectRunnerFlags, AspectPrivileges, AspectOddHeader, AspectListenAll, AspectMachinePaths,
-		AspectPlainArgs, AspectSSEPath} {
+		AspectPlainArgs, AspectSSEPath, AspectLookAlike, AspectDisagrees} {
 		idx[a] = []int{}
 	}
 	add := func(a string, i int) { idx[a] = append(idx[a], i) }
@@ -191,6 +193,12 @@ func indexServers(ss []ServerFact) map[string][]int {
 		}
 		if oddName(s.Name) {
 			add(AspectOddName, i)
+		}
+		if s.Runner != nil && s.Runner.LookAlike != "" {
+			add(AspectLookAlike, i)
+		}
+		if len(s.Disagrees) > 0 {
+			add(AspectDisagrees, i)
 		}
 		if len(s.Tools.Names) > 0 {
 			add(AspectTools, i)

@@ -175,6 +175,11 @@ type ServerFact struct {
 	// and address, with the parts of secrets/literal-key's advice worked
 	// out once in Go (advice.go); null for a server without one.
 	LiteralKeys []LiteralKeyFact `json:"literal_keys"`
+	// Capability is what the server's tools can do, by class.
+	Capability CapabilityFact `json:"capability"`
+	// Disagrees lists other clients' copies of the same server in the
+	// same project that run it differently (null when none).
+	Disagrees []DisagreeFact `json:"disagrees"`
 }
 
 // LiteralKeyFact is one credential detected in a value of a server (one

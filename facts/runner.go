@@ -46,6 +46,9 @@ type RunnerFact struct {
 	Flags []FlagFact `json:"flags"`
 	// Privileges are docker run flags that widen what the container can do.
 	Privileges []FlagFact `json:"privileges"`
+	// LookAlike is the known package this unknown one imitates ("" when
+	// none): a confusable scope or a name an edit or two away.
+	LookAlike string `json:"look_alike"`
 }
 
 // FlagFact is one argument flag with where it was written.

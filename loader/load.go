@@ -368,6 +368,7 @@ func (p *Plan) Load() (*Workspace, error) {
 	if err := l.toolSnapshots(ws, projects); err != nil {
 		return nil, err
 	}
+	l.knowledgeRecords(ws, ws.Projects)
 	sort.SliceStable(ws.Documents, func(i, j int) bool { return ws.Documents[i].Path < ws.Documents[j].Path })
 	sort.SliceStable(ws.Servers, func(i, j int) bool {
 		a, b := ws.Servers[i], ws.Servers[j]

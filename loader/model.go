@@ -5,6 +5,7 @@ package loader
 
 import (
 	"github.com/mcplint/mcplint/finding"
+	"github.com/mcplint/mcplint/knowledge"
 	"github.com/mcplint/mcplint/loader/syntax"
 )
 
@@ -262,6 +263,9 @@ type Workspace struct {
 	// ToolSearch is Claude Code's tool search per project folder ("" for
 	// the home tiers alone), from the env of its settings files.
 	ToolSearch map[string]ToolSearch
+	// Knowledge are the projects' own records of known servers
+	// (.mcplint/knowledge/*.toml), for the whole run.
+	Knowledge []*knowledge.Record
 	// listings are the names in each walked project folder (MayHold).
 	listings map[string][]string
 }

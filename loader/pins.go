@@ -229,7 +229,7 @@ type PinsDocument struct {
 func (l *run) readPins(ws *Workspace, dirs []string) map[string]*PinsDocument {
 	out := map[string]*PinsDocument{}
 	for _, dir := range dirs {
-		if !l.mayHold(dir, ".mcplint") {
+		if !l.mayHoldRecords(dir) {
 			continue
 		}
 		abs := filepath.Join(dir, filepath.FromSlash(PinsFile))

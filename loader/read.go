@@ -42,14 +42,14 @@ func (l *run) outsideOf(abs string) string {
 	return ""
 }
 
-// mayHold is false when discovery listed dir and no entry there is name
-// (compared as a case-insensitive file system would): a lookup in every
-// project folder for a record folder most projects lack costs a system
-// call each. Unlisted folders may hold anything.
-func (l *run) mayHold(dir, name string) bool { return mayHold(l.listings, dir, name) }
+// mayHoldRecords is false when discovery listed dir and it has no
+// .mcplint entry (compared as a case-insensitive file system would): a
+// lookup in every project folder for a record folder most projects lack
+// costs a system call each. Unlisted folders may hold anything.
+func (l *run) mayHoldRecords(dir string) bool { return mayHold(l.listings, dir, ".mcplint") }
 
 // MayHold is false when discovery listed dir and no entry there is name
-// (as for the record files, see run.mayHold): a caller looking for a file
+// (as for the record files, see run.mayHoldRecords): a caller looking for a file
 // in every project folder can skip the system call there.
 func (ws *Workspace) MayHold(dir, name string) bool { return mayHold(ws.listings, dir, name) }
 

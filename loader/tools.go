@@ -162,7 +162,7 @@ func (l *run) toolSnapshots(ws *Workspace, projects map[string]string) error {
 	}
 	sort.Strings(dirs)
 	for _, dir := range dirs {
-		if !l.mayHold(dir, ".mcplint") {
+		if !l.mayHoldRecords(dir) {
 			continue
 		}
 		matches, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(ToolSnapshotDir), "*.json"))

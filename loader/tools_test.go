@@ -75,7 +75,7 @@ func TestRecordLookupsFollowTheListing(t *testing.T) {
 		"/p/without": {".mcp.json", ".mcplint.env"},
 	}}
 	for dir, want := range map[string]bool{"/p/with": true, "/p/with/": true, "/p/upper": true, "/p/without": false, "/p/unlisted": true} {
-		if got := l.mayHold(dir, ".mcplint"); got != want {
+		if got := l.mayHoldRecords(dir); got != want {
 			t.Errorf("mayHold(%s, .mcplint) = %v, want %v", dir, got, want)
 		}
 	}

@@ -23,6 +23,8 @@ var Of = map[string]int{
 
 	"finding": 1, // the one Finding type every output reads
 	"secret":  1, // detection and masking, used everywhere above
+	// the records of well-known MCP servers and what their tools can do
+	"knowledge": 1,
 
 	"loader": 2, // discovery, dialects, the normalised model
 

@@ -1,0 +1,109 @@
+package facts
+
+import (
+	"strings"
+	"testing"
+)
+
+func serverNamed(in Input, name string) *ServerFact {
+	for i := range in.Servers {
+		if in.Servers[i].Name == name {
+			return &in.Servers[i]
+		}
+	}
+	return nil
+}
+
+// A server is matched by its package or its host; a tool snapshot
+// classifies the tools no record lists; a server nothing is known of is
+// "unknown".
+func TestCapabilitiesFromRecordsAndSnapshots(t *testing.T) {
+	in := loadFacts(t, map[string]string{
+		".mcp.json": `{"mcpServers": {
+			"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem@2025.8.21", "."]},
+			"gh": {"type": "http", "url": "https://api.githubcopilot.com/mcp/"},
+			"ours": {"command": "node", "args": ["server.js"]},
+			"mystery": {"command": "npx", "args": ["-y", "@acme/unknown-mcp@1.0.0"]}
+		}}`,
+		".mcplint/tools/ours.json": `{"server": "ours", "tools": [
+			{"name": "send_report", "description": "Mail the report"},
+			{"name": "lookup", "description": "Look a page up", "annotations": {"readOnlyHint": true, "openWorldHint": true}}
+		]}`,
+	})
+	fs := serverNamed(in, "fs")
+	if fs == nil || fs.Capability.Known != "filesystem" || fs.Capability.Source != "knowledge" || len(fs.Capability.Classes["private-data"]) == 0 || fs.Capability.Classes["outbound"] != nil {
+		t.Errorf("fs: %+v", fs.Capability)
+	}
+	if gh := serverNamed(in, "gh"); gh.Capability.Known != "github" {
+		t.Errorf("gh by host: %+v", gh.Capability)
+	}
+	ours := serverNamed(in, "ours").Capability
+	if ours.Source != "snapshot" || strings.Join(ours.Classes["outbound"], ",") != "send_report" || strings.Join(ours.Classes["untrusted-content"], ",") != "lookup" {
+		t.Errorf("ours: %+v", ours)
+	}
+	if m := serverNamed(in, "mystery").Capability; m.Source != "unknown" || len(m.Classes) != 0 {
+		t.Errorf("mystery: %+v", m)
+	}
+}
+
+// The trifecta across servers is found at the server that completes it;
+// a server that has all three classes alone (GitHub's) is left out, and
+// a project's own record takes part.
+func TestFlowsAcrossServers(t *testing.T) {
+	in := loadFacts(t, map[string]string{
+		".mcp.json": `{"mcpServers": {
+			"gh": {"type": "http", "url": "https://api.githubcopilot.com/mcp/"},
+			"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem@2025.8.21", "."]},
+			"web": {"command": "npx", "args": ["-y", "@acme/web-reader@1.0.0"]}
+		}}`,
+	})
+	for _, g := range in.Groups {
+		if g.Flow != nil {
+			t.Errorf("github alone completes the set and the others do not: %+v", g.Flow)
+		}
+	}
+	in = loadFacts(t, map[string]string{
+		".mcp.json": `{"mcpServers": {
+			"gh": {"type": "http", "url": "https://api.githubcopilot.com/mcp/"},
+			"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem@2025.8.21", "."]},
+			"web": {"command": "npx", "args": ["-y", "@acme/web-reader@1.0.0"]},
+			"x": {"command": "npx", "args": ["-y", "@acme/unknown@1.0.0"]}
+		}}`,
+		".mcplint/knowledge/web.toml": "id = \"acme-web\"\nname = \"ACME web reader\"\nsource = \"https://acme.example.com/docs\"\nnpm = [\"@acme/web-reader\"]\n[tools]\nuntrusted_content = [\"read_page\"]\noutbound = [\"read_page\"]\n",
+	})
+	var flow *FlowFact
+	for _, g := range in.Groups {
+		if g.Flow != nil {
+			flow = g.Flow
+		}
+	}
+	if flow == nil {
+		t.Fatal("no flow with the project's record of web")
+	}
+	name := func(i int) string { return in.Servers[i].Name }
+	if name(flow.Untrusted.Server) != "web" || name(flow.Private.Server) != "fs" || name(flow.Outbound.Server) != "web" || flow.Untrusted.Tool != "read_page" || flow.Unknown != 1 {
+		t.Errorf("flow %+v (untrusted %s, private %s, outbound %s)", flow, name(flow.Untrusted.Server), name(flow.Private.Server), name(flow.Outbound.Server))
+	}
+	if name(flow.At) != "web" {
+		t.Errorf("reported at %s, want web (the last of the flow in the file)", name(flow.At))
+	}
+}
+
+// Copies of one server for two clients in one project are compared once,
+// at the later copy; the same client twice is not a disagreement.
+func TestDisagreements(t *testing.T) {
+	in := loadFacts(t, map[string]string{
+		".mcp.json":        `{"mcpServers": {"c7": {"command": "npx", "args": ["-y", "@upstash/context7-mcp@1.0.14"], "env": {"A": "1"}}}}`,
+		".cursor/mcp.json": `{"mcpServers": {"context7": {"command": "npx", "args": ["-y", "@upstash/context7-mcp@1.0.14"]}}}`,
+		".vscode/mcp.json": `{"servers": {"c7": {"command": "npx", "args": ["-y", "@upstash/context7-mcp@1.0.14"], "env": {"A": "1"}}}}`,
+	})
+	var got []string
+	for _, s := range in.Servers {
+		for _, d := range s.Disagrees {
+			got = append(got, s.Client+" "+d.What+" "+d.Mine+" / "+in.Servers[d.Other].Client+" "+d.Theirs)
+		}
+	}
+	if len(got) != 2 || !strings.Contains(strings.Join(got, "\n"), "env A / cursor ") {
+		t.Errorf("disagreements:\n%s", strings.Join(got, "\n"))
+	}
+}
