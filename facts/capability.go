@@ -27,11 +27,10 @@ type CapabilityFact struct {
 
 // capabilities matches every server to a record and classifies its tools.
 func capabilities(in *Input, ws *loader.Workspace) {
-	base := knowledge.Builtin().With(ws.Knowledge)
+	base := knowledgeOf(ws)
 	for i := range in.Servers {
 		sf := &in.Servers[i]
-		s := ws.Servers[i]
-		sf.Capability = capabilityOf(base, sf, s)
+		sf.Capability = capabilityOf(base, sf.Runner, sf.URL, ws.Servers[i])
 		if r := sf.Runner; r != nil && !r.Local && r.Package != "" && sf.Capability.Known == "" {
 			if known, ok := base.LookAlike(r.Ecosystem, r.Package); ok {
 				r.LookAlike = known
@@ -40,14 +39,45 @@ func capabilities(in *Input, ws *loader.Workspace) {
 	}
 }
 
-func capabilityOf(base *knowledge.Base, sf *ServerFact, s *loader.Server) CapabilityFact {
+// knowledgeOf is the built-in records with the projects' own.
+func knowledgeOf(ws *loader.Workspace) *knowledge.Base {
+	return knowledge.Builtin().With(ws.Knowledge)
+}
+
+// Capabilities gives each server of ws its capability fact, in ws's order,
+// for the commands that describe servers (list, the inventory).
+func Capabilities(ws *loader.Workspace) []CapabilityFact {
+	base := knowledgeOf(ws)
+	out := make([]CapabilityFact, len(ws.Servers))
+	for i, s := range ws.Servers {
+		var uf *URLFact
+		if s.URL != "" || len(s.Remotes) > 0 {
+			uf = urlFact(s)
+		}
+		out[i] = capabilityOf(base, Runner(s), uf, s)
+	}
+	return out
+}
+
+// ClassList is the fact's classes in knowledge.Classes order.
+func (c CapabilityFact) ClassList() []string {
+	var out []string
+	for _, cl := range knowledge.Classes {
+		if len(c.Classes[string(cl)]) > 0 {
+			out = append(out, string(cl))
+		}
+	}
+	return out
+}
+
+func capabilityOf(base *knowledge.Base, runner *RunnerFact, uf *URLFact, s *loader.Server) CapabilityFact {
 	out := CapabilityFact{Source: "unknown", Classes: map[string][]string{}}
 	var rec *knowledge.Record
-	if r := sf.Runner; r != nil && !r.Local && r.Package != "" {
+	if r := runner; r != nil && !r.Local && r.Package != "" {
 		rec = base.ByPackage(r.Ecosystem, r.Package)
 	}
-	if rec == nil && sf.URL != nil && sf.URL.Host != "" {
-		rec = base.ByHost(sf.URL.Host)
+	if rec == nil && uf != nil && uf.Host != "" {
+		rec = base.ByHost(uf.Host)
 	}
 	add := func(c knowledge.Class, tool string) {
 		for _, t := range out.Classes[string(c)] {
@@ -60,8 +90,8 @@ func capabilityOf(base *knowledge.Base, sf *ServerFact, s *loader.Server) Capabi
 	listed := map[string]bool{}
 	if rec != nil {
 		out.Known, out.Name, out.Source = rec.ID, rec.Name, "knowledge"
-		for c, tools := range rec.Tools {
-			for _, t := range tools {
+		for _, c := range knowledge.Classes {
+			for _, t := range rec.Tools[c] {
 				add(c, t)
 				listed[t] = true
 			}
@@ -70,17 +100,12 @@ func capabilityOf(base *knowledge.Base, sf *ServerFact, s *loader.Server) Capabi
 	// A snapshot names the tools the server really offers: the ones a
 	// record does not list are classified by their annotations and names.
 	if s.Tools != nil {
-		hints := map[string]ToolHintFact{}
-		for _, h := range sf.Tools.Hints {
-			hints[h.Name] = h
-		}
-		for _, t := range sf.Tools.Names {
-			if listed[t] {
+		for _, h := range toolHints(s.Tools) {
+			if listed[h.Name] {
 				continue
 			}
-			h := hints[t]
-			for _, c := range knowledge.Classify(t, knowledge.Hints{Annotated: h.Annotated, ReadOnly: h.ReadOnly, Destructive: h.Destructive, OpenWorld: h.OpenWorld}) {
-				add(c, t)
+			for _, c := range knowledge.Classify(h.Name, knowledge.Hints{Annotated: h.Annotated, ReadOnly: h.ReadOnly, Destructive: h.Destructive, OpenWorld: h.OpenWorld}) {
+				add(c, h.Name)
 			}
 		}
 		if rec == nil {

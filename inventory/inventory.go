@@ -66,8 +66,9 @@ func Build(ws *loader.Workspace, opt Options) *cdx.BOM {
 		}
 		return ref
 	}
-	for _, s := range ws.Servers {
-		c, v := entries(s)
+	caps := facts.Capabilities(ws)
+	for i, s := range ws.Servers {
+		c, v := entries(s, caps[i])
 		for i := range c {
 			c[i].BOMRef = unique(c[i].BOMRef)
 		}
@@ -106,8 +107,8 @@ func isRegistry(s *loader.Server) bool {
 }
 
 // entries are the components and services of one definition.
-func entries(s *loader.Server) ([]cdx.Component, []cdx.Service) {
-	base := baseProperties(s)
+func entries(s *loader.Server, c facts.CapabilityFact) ([]cdx.Component, []cdx.Service) {
+	base := capabilityProperties(baseProperties(s), c)
 	ref := bomRef(s)
 	if isRegistry(s) {
 		var cs []cdx.Component
@@ -485,6 +486,21 @@ func authenticated(s *loader.Server, raw string) bool {
 }
 
 // baseProperties are the properties every entry of s carries.
+// capabilityProperties adds what the server's tools can do: one
+// mcplint:capability property per class (none when nothing is known of
+// it: mcplint:capability-source says unknown), and the record it was
+// matched to.
+func capabilityProperties(ps []cdx.Property, c facts.CapabilityFact) []cdx.Property {
+	ps = appendProp(ps, "capability-source", c.Source)
+	if c.Known != "" {
+		ps = appendProp(ps, "known-server", c.Known)
+	}
+	for _, cl := range c.ClassList() {
+		ps = appendProp(ps, "capability", cl)
+	}
+	return ps
+}
+
 func baseProperties(s *loader.Server) []cdx.Property {
 	var ps []cdx.Property
 	ps = appendProp(ps, "server", s.Name)

@@ -3,8 +3,10 @@ package report
 import (
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
+	"github.com/mcplint/mcplint/facts"
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/secret"
 )
@@ -53,6 +55,12 @@ type listServer struct {
 	ShadowedBy  *listRef `json:"shadowedBy"`
 	MergedFrom  *listRef `json:"mergedFrom,omitempty"`
 	PackageRefs []string `json:"packages,omitempty"`
+	// Capabilities are the classes of what the server's tools can do
+	// (knowledge.Classes); KnownServer is the record they come from, and
+	// CapabilitySource is knowledge, snapshot or unknown.
+	Capabilities     []string `json:"capabilities"`
+	KnownServer      string   `json:"knownServer,omitempty"`
+	CapabilitySource string   `json:"capabilitySource"`
 }
 
 type listDoc struct {
@@ -79,10 +87,28 @@ func buildList(ws *loader.Workspace) listDoc {
 		}
 		out.Documents = append(out.Documents, ld)
 	}
-	for _, s := range ws.Servers {
-		out.Servers = append(out.Servers, listEntry(ws, s))
+	caps := facts.Capabilities(ws)
+	for i, s := range ws.Servers {
+		ls := listEntry(ws, s)
+		ls.Capabilities, ls.KnownServer, ls.CapabilitySource = caps[i].ClassList(), caps[i].Known, caps[i].Source
+		if ls.Capabilities == nil {
+			ls.Capabilities = []string{}
+		}
+		out.Servers = append(out.Servers, ls)
 	}
 	return out
+}
+
+// capabilityColumn is the list's CAPABILITIES cell: the classes, "none"
+// for a known server without any, or "unknown".
+func capabilityColumn(c facts.CapabilityFact) string {
+	if c.Source == "unknown" {
+		return "unknown"
+	}
+	if cl := c.ClassList(); len(cl) > 0 {
+		return strings.Join(cl, ",")
+	}
+	return "none"
 }
 
 func ref(s *loader.Server) *listRef {
@@ -143,8 +169,9 @@ func listEntry(ws *loader.Workspace, s *loader.Server) listServer {
 // per definition with its state and source.
 func ListText(w io.Writer, ws *loader.Workspace) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tTRANSPORT\tCLIENT\tTIER\tSTATE\tSOURCE")
-	for _, s := range ws.Servers {
+	fmt.Fprintln(tw, "NAME\tTRANSPORT\tCLIENT\tTIER\tSTATE\tSOURCE\tCAPABILITIES")
+	caps := facts.Capabilities(ws)
+	for i, s := range ws.Servers {
 		p := position(s)
 		state := s.State()
 		if s.ShadowedBy != nil {
@@ -159,7 +186,7 @@ func ListText(w io.Writer, ws *loader.Workspace) error {
 		if s.Via != "" {
 			client = "oceancode (" + s.Via + ")"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s:%d\n", name, s.Transport, client, s.Tier, state, secret.Display(s.Doc.Path), p.Line)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s:%d\t%s\n", name, s.Transport, client, s.Tier, state, secret.Display(s.Doc.Path), p.Line, capabilityColumn(caps[i]))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
