@@ -75,6 +75,9 @@ func capabilityOf(base *knowledge.Base, runner *RunnerFact, uf *URLFact, s *load
 	var rec *knowledge.Record
 	if r := runner; r != nil && !r.Local && r.Package != "" {
 		rec = base.ByPackage(r.Ecosystem, r.Package)
+		if rec == nil && r.Problem == "address" {
+			rec = base.ByRepo(r.Package) // uvx --from git+https://…
+		}
 	}
 	if rec == nil && uf != nil && uf.Host != "" {
 		rec = base.ByHost(uf.Host)

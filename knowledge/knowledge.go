@@ -53,6 +53,9 @@ type Record struct {
 	PyPI   []string
 	OCI    []string
 	Hosts  []string
+	// Repos are source repositories a runner installs the server from
+	// (uvx --from git+https://github.com/oraios/serena), as host/owner/name.
+	Repos []string
 	// Tools lists, per class, the tools that have it (a tool may be in
 	// several classes).
 	Tools map[Class][]string
@@ -71,6 +74,7 @@ type recordFile struct {
 	PyPI   []string            `toml:"pypi"`
 	OCI    []string            `toml:"oci"`
 	Hosts  []string            `toml:"hosts"`
+	Repos  []string            `toml:"repos"`
 	Tools  map[string][]string `toml:"tools"`
 }
 
@@ -93,7 +97,7 @@ func Parse(file string, src []byte) (*Record, error) {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	if und := md.Undecoded(); len(und) > 0 {
-		return nil, fmt.Errorf("%s: unknown key %q (a record has id, name, source, npm, pypi, oci, hosts and [tools])", file, und[0].String())
+		return nil, fmt.Errorf("%s: unknown key %q (a record has id, name, source, npm, pypi, oci, hosts, repos and [tools])", file, und[0].String())
 	}
 	bad := func(format string, a ...any) error { return fmt.Errorf("%s: %s", file, fmt.Sprintf(format, a...)) }
 	switch {
@@ -103,15 +107,20 @@ func Parse(file string, src []byte) (*Record, error) {
 		return nil, bad("name is empty")
 	case strings.TrimSpace(rf.Source) == "":
 		return nil, bad("source is empty: say where the tool list comes from (README, registry entry, probe snapshot)")
-	case len(rf.NPM)+len(rf.PyPI)+len(rf.OCI)+len(rf.Hosts) == 0:
-		return nil, bad("no npm, pypi or oci package and no host: nothing would reach this record")
+	case len(rf.NPM)+len(rf.PyPI)+len(rf.OCI)+len(rf.Hosts)+len(rf.Repos) == 0:
+		return nil, bad("no npm, pypi or oci package, host or repository: nothing would reach this record")
+	}
+	for _, r := range rf.Repos {
+		if RepoOf(r) != r {
+			return nil, bad("repo %q: write host/owner/name in lower case, without scheme or .git", r)
+		}
 	}
 	for _, h := range rf.Hosts {
 		if !hostPattern.MatchString(h) {
 			return nil, bad("host %q: write a lower-case host name without scheme or path", h)
 		}
 	}
-	r := &Record{ID: rf.ID, Name: rf.Name, Source: rf.Source, NPM: rf.NPM, PyPI: rf.PyPI, OCI: rf.OCI, Hosts: rf.Hosts, Tools: map[Class][]string{}, File: file}
+	r := &Record{ID: rf.ID, Name: rf.Name, Source: rf.Source, NPM: rf.NPM, PyPI: rf.PyPI, OCI: rf.OCI, Hosts: rf.Hosts, Repos: rf.Repos, Tools: map[Class][]string{}, File: file}
 	for key, tools := range rf.Tools {
 		c, ok := classOfKey(key)
 		if !ok {
@@ -205,6 +214,9 @@ func New(records ...*Record) *Base {
 		for _, h := range r.Hosts {
 			b.byKey["host\x00"+h] = r
 		}
+		for _, rp := range r.Repos {
+			b.byKey["repo\x00"+rp] = r
+		}
 	}
 	for eco := range b.names {
 		sort.Strings(b.names[eco])
@@ -233,6 +245,41 @@ func (b *Base) ByPackage(ecosystem, name string) *Record { return b.byKey[key(ec
 // ByHost is the record of a remote server's host.
 func (b *Base) ByHost(host string) *Record {
 	return b.byKey["host\x00"+strings.ToLower(strings.TrimSuffix(host, "."))]
+}
+
+// ByRepo is the record of a server installed from a source address
+// (git+https://github.com/owner/name.git@ref, github:owner/name).
+func (b *Base) ByRepo(address string) *Record {
+	if r := RepoOf(address); r != "" {
+		return b.byKey["repo\x00"+r]
+	}
+	return nil
+}
+
+// RepoOf is a source address as host/owner/name: the scheme, "git+",
+// user info, ".git", a ref after "@" or "#" and a trailing "/" are
+// dropped; npm's github:owner/name is github.com/owner/name. It is ""
+// for what is not such an address.
+func RepoOf(address string) string {
+	a := strings.ToLower(strings.TrimSpace(address))
+	if rest, ok := strings.CutPrefix(a, "github:"); ok {
+		a = "github.com/" + rest
+	}
+	a = strings.TrimPrefix(a, "git+")
+	if i := strings.Index(a, "://"); i >= 0 {
+		a = a[i+3:]
+	}
+	if i := strings.IndexByte(a, '@'); i >= 0 && strings.Count(a[:i], "/") == 0 {
+		a = a[i+1:] // user info
+	}
+	if i := strings.IndexAny(a, "@#?"); i >= 0 {
+		a = a[:i]
+	}
+	a = strings.TrimSuffix(strings.TrimSuffix(a, "/"), ".git")
+	if strings.Count(a, "/") != 2 || strings.Contains(a, "..") {
+		return ""
+	}
+	return a
 }
 
 //go:embed servers/*.toml

@@ -135,3 +135,23 @@ func TestClassify(t *testing.T) {
 		}
 	}
 }
+
+func TestRepoOf(t *testing.T) {
+	for in, want := range map[string]string{
+		"git+https://github.com/oraios/serena":            "github.com/oraios/serena",
+		"git+https://github.com/Oraios/Serena.git@v0.1.4": "github.com/oraios/serena",
+		"https://user@github.com/oraios/serena/#main":     "github.com/oraios/serena",
+		"github:oraios/serena":                            "github.com/oraios/serena",
+		"git+ssh://git@gitlab.com/acme/tools.git":         "gitlab.com/acme/tools",
+		"https://github.com/oraios":                       "",
+		"https://example.com/a/b/c":                       "",
+		"@upstash/context7-mcp":                           "",
+	} {
+		if got := RepoOf(in); got != want {
+			t.Errorf("RepoOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+	if r := Builtin().ByRepo("git+https://github.com/oraios/serena"); r == nil || r.ID != "serena" {
+		t.Errorf("serena by its repository: %+v", r)
+	}
+}
