@@ -51,7 +51,7 @@ done
 for mode in realistic heavy; do
   "$GOBIN/compare" -pairs "$bigpairs" -record "$rec" -label "20000 $mode" -a "$mc $work/$mode-20000" -b "$cf $work/$mode-20000"
 done
-seed=../shared/corpus/registry/registry-seed-2025-09-21.json
+seed=testdata/registry/registry-seed-2025-09-21.json
 if [ -f "$seed" ]; then
   "$GOBIN/compare" -pairs "$pairs" -label "registry seed (358 servers)" -a "$mc $seed" -b "$cf $seed"
 fi

@@ -9,11 +9,11 @@ import (
 
 // registrySeed is the official registry seed of 2025-09-21: 358 server.json
 // documents in one array.
-var registrySeed = filepath.Join("..", "..", "shared", "corpus", "registry", "registry-seed-2025-09-21.json")
+var registrySeed = filepath.Join("..", "testdata", "registry", "registry-seed-2025-09-21.json")
 
 func TestRegistrySeedLoads358Servers(t *testing.T) {
 	if _, err := os.Stat(registrySeed); err != nil {
-		t.Skipf("shared corpus not present: %v", err)
+		t.Fatalf("registry corpus: %v", err)
 	}
 	ws, err := Load(Options{Paths: []string{registrySeed}})
 	if err != nil {
@@ -40,7 +40,7 @@ func TestRegistrySeedLoads358Servers(t *testing.T) {
 func TestLegacyRegistrySeedIsRecognised(t *testing.T) {
 	p := filepath.Join(filepath.Dir(registrySeed), "registry-seed-2025-05-16-legacy.json")
 	if _, err := os.Stat(p); err != nil {
-		t.Skipf("shared corpus not present: %v", err)
+		t.Fatalf("registry corpus: %v", err)
 	}
 	ws, err := Load(Options{Paths: []string{p}})
 	if err != nil {
@@ -73,7 +73,7 @@ func BenchmarkLoadSmallFile(b *testing.B) {
 // BenchmarkLoadRegistrySeed loads the 358-server registry document.
 func BenchmarkLoadRegistrySeed(b *testing.B) {
 	if _, err := os.Stat(registrySeed); err != nil {
-		b.Skip("shared corpus not present")
+		b.Fatalf("registry corpus: %v", err)
 	}
 	b.ReportAllocs()
 	for b.Loop() {

@@ -14,9 +14,9 @@ import (
 	"github.com/mcplint/mcplint/loader"
 )
 
-// registryCorpus is the shared registry corpus (real seeds and the spec
-// examples), read by tests and benchmarks only.
-var registryCorpus = filepath.Join("..", "..", "shared", "corpus", "registry")
+// registryCorpus is the registry corpus (real seeds and the spec
+// examples, testdata/registry/NOTICE), read by tests and benchmarks only.
+var registryCorpus = filepath.Join("..", "testdata", "registry")
 
 // wrappedSeed writes the 2025-09-21 seed (358 server.json) in the
 // registry list shape {"servers": [{"server": …, "_meta": …}]} into dir.
@@ -24,7 +24,7 @@ func wrappedSeed(tb testing.TB, dir string) string {
 	tb.Helper()
 	b, err := os.ReadFile(filepath.Join(registryCorpus, "registry-seed-2025-09-21.json"))
 	if err != nil {
-		tb.Skipf("shared corpus not present: %v", err)
+		tb.Fatalf("registry corpus: %v", err)
 	}
 	var seed []map[string]json.RawMessage
 	if err := json.Unmarshal(b, &seed); err != nil {
@@ -127,7 +127,7 @@ func TestSpecExamples(t *testing.T) {
 	}
 	dir := filepath.Join(registryCorpus, "spec-examples")
 	if _, err := os.Stat(dir); err != nil {
-		t.Skipf("shared corpus not present: %v", err)
+		t.Fatalf("registry corpus: %v", err)
 	}
 	for name, ok := range valid {
 		t.Run(name, func(t *testing.T) {
@@ -152,7 +152,7 @@ func TestSpecExamples(t *testing.T) {
 func TestLegacySeedIsReportedAsLegacy(t *testing.T) {
 	p := filepath.Join(registryCorpus, "registry-seed-2025-05-16-legacy.json")
 	if _, err := os.Stat(p); err != nil {
-		t.Skipf("shared corpus not present: %v", err)
+		t.Fatalf("registry corpus: %v", err)
 	}
 	ws, fs := checkPaths(t, loader.Options{Paths: []string{p}})
 	if d := ws.Documents[0]; d.Kind != loader.KindRegistryOld || d.Variant != "legacy" {
