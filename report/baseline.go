@@ -14,8 +14,10 @@ import (
 )
 
 // Baseline records the findings a team accepts for now, by structural
-// fingerprint (rule, file, JSON pointer, value), so lines moving does not
-// make them new.
+// fingerprint (rule, file and JSON pointer, never the value), so lines
+// moving or a count in a message changing does not make them new.
+// Version 1 fingerprints hashed the value as well; a version 1 baseline is
+// still read and matched by rule, file and message (digits aside).
 type Baseline struct {
 	Version  int             `json:"version"`
 	Findings []BaselineEntry `json:"findings"`
@@ -32,7 +34,7 @@ type BaselineEntry struct {
 
 // WriteBaseline writes the baseline of fs.
 func WriteBaseline(w io.Writer, fs []finding.Finding) error {
-	b := Baseline{Version: 1, Findings: []BaselineEntry{}}
+	b := Baseline{Version: 2, Findings: []BaselineEntry{}}
 	for _, f := range fs {
 		b.Findings = append(b.Findings, BaselineEntry{Fingerprint: f.Fingerprint, Rule: f.Rule, File: f.File, Message: f.Message})
 	}
@@ -54,8 +56,8 @@ func ReadBaseline(path string) (*Baseline, error) {
 		at, msg := jsonProblem(raw, err)
 		return nil, fmt.Errorf("%s:%s: not a baseline file (mcplint baseline writes one): %s", path, at, msg)
 	}
-	if b.Version != 1 {
-		return nil, fmt.Errorf("%s:1:1: baseline version %d, want 1", path, b.Version)
+	if b.Version != 1 && b.Version != 2 {
+		return nil, fmt.Errorf("%s:1:1: baseline version %d, want 2 or 1", path, b.Version)
 	}
 	return &b, nil
 }
@@ -139,16 +141,36 @@ func goKindWord(t reflect.Type) string {
 // fingerprint recorded n times absorbs at most n findings.
 func (b *Baseline) Filter(fs []finding.Finding) (fresh []finding.Finding, known int) {
 	left := map[string]int{}
+	id := func(f finding.Finding) string { return f.Fingerprint }
+	if b.Version == 1 {
+		id = func(f finding.Finding) string { return legacyKey(f.Rule, f.File, f.Message) }
+	}
 	for _, e := range b.Findings {
-		left[e.Fingerprint]++
+		if b.Version == 1 {
+			left[legacyKey(e.Rule, e.File, e.Message)]++
+		} else {
+			left[e.Fingerprint]++
+		}
 	}
 	for _, f := range fs {
-		if f.Fingerprint != "" && left[f.Fingerprint] > 0 {
-			left[f.Fingerprint]--
+		if k := id(f); k != "" && left[k] > 0 {
+			left[k]--
 			known++
 			continue
 		}
 		fresh = append(fresh, f)
 	}
 	return fresh, known
+}
+
+// legacyKey matches a version 1 entry, whose fingerprint hashed the value:
+// rule, file and message with its digits left out (counts and line numbers
+// in messages change).
+func legacyKey(rule, file, message string) string {
+	return rule + "\x00" + file + "\x00" + strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return -1
+		}
+		return r
+	}, message)
 }

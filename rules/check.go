@@ -262,13 +262,12 @@ func (e *Engine) toFinding(ws *loader.Workspace, r rawFinding) (finding.Finding,
 		srv = ws.Servers[r.Server]
 		f.Server, f.Client, f.Tier = srv.Name, srv.Client, string(srv.Tier)
 	}
-	start, end, value := span(d, srv, r.Pointer, r.Key)
+	start, end := span(d, srv, r.Pointer, r.Key)
 	if r.Offset != nil {
 		start, end = *r.Offset, *r.Offset
 		if r.End != nil {
 			end = *r.End
 		}
-		value = ""
 	}
 	if d.File != nil {
 		f.Range = finding.Range{Start: d.File.Position(start), End: d.File.Position(end)}
@@ -281,26 +280,25 @@ func (e *Engine) toFinding(ws *loader.Workspace, r rawFinding) (finding.Finding,
 			continue
 		}
 		rd := ws.Documents[rel.Doc]
-		s, e, _ := span(rd, nil, rel.Pointer, rel.Key)
+		s, e := span(rd, nil, rel.Pointer, rel.Key)
 		loc := finding.Location{File: rd.Path, Pointer: rel.Pointer, Message: rel.Message}
 		if rd.File != nil {
 			loc.Range = finding.Range{Start: rd.File.Position(s), End: rd.File.Position(e)}
 		}
 		f.Related = append(f.Related, loc)
 	}
-	f.Fingerprint = fingerprint(f.Rule, d.Path, r.Pointer, value)
 	f.Fix = fix.Build(d, srv, r.Fix)
 	return f, true
 }
 
 // span finds the byte range a pointer names. A server's own pointer points
 // at its name; key asks for a member's key instead of its value.
-func span(d *loader.Document, s *loader.Server, pointer string, key bool) (int, int, string) {
+func span(d *loader.Document, s *loader.Server, pointer string, key bool) (int, int) {
 	if d.File == nil || d.File.Root == nil {
-		return 0, 0, ""
+		return 0, 0
 	}
 	if s != nil && pointer == s.Pointer && (key || s.Node == nil) {
-		return s.KeyStart, s.KeyEnd, s.Name
+		return s.KeyStart, s.KeyEnd
 	}
 	n := d.File.Root.Lookup(pointer)
 	if n == nil {
@@ -311,60 +309,29 @@ func span(d *loader.Document, s *loader.Server, pointer string, key bool) (int, 
 			n = d.File.Root.Lookup(p)
 		}
 		if n == nil {
-			return 0, 0, ""
+			return 0, 0
 		}
-		return n.Start, n.Start, canonical(n)
+		return n.Start, n.Start
 	}
 	if key {
 		if i := strings.LastIndexByte(pointer, '/'); i >= 0 {
 			parent := d.File.Root.Lookup(pointer[:i])
 			if m := parent.Member(syntax.UnescapePointerToken(pointer[i+1:])); m != nil {
-				return m.KeyStart, m.KeyEnd, canonical(n)
+				return m.KeyStart, m.KeyEnd
 			}
 		}
 	}
-	return n.Start, n.End, canonical(n)
+	return n.Start, n.End
 }
 
-// canonical is a formatting-independent text of a value, for fingerprints.
-func canonical(n *syntax.Node) string {
-	if n == nil {
-		return ""
-	}
-	var b strings.Builder
-	syntax.Walk(n, func(v syntax.Visit) bool {
-		if v.Depth > 0 && v.Index < 0 {
-			fmt.Fprintf(&b, "%q:", v.Key)
-		}
-		switch v.Node.Kind {
-		case syntax.Object:
-			b.WriteByte('{')
-		case syntax.Array:
-			b.WriteByte('[')
-		case syntax.String:
-			fmt.Fprintf(&b, "%q,", v.Node.Text)
-		default:
-			b.WriteString(v.Node.Text)
-			b.WriteByte(',')
-		}
-		return true
-	}, func(v syntax.Visit) {
-		if v.Node.Kind == syntax.Object {
-			b.WriteByte('}')
-		} else {
-			b.WriteByte(']')
-		}
-		b.WriteByte(',')
-	})
-	// Every value is followed by a comma; the root's is not kept.
-	return strings.TrimSuffix(b.String(), ",")
-}
-
-// fingerprint is structural: rule, file, pointer and a hash of the value,
-// never a line number, so it survives lines moving.
-func fingerprint(rule, file, pointer, value string) string {
-	vh := sha256.Sum256([]byte(value))
-	h := sha256.Sum256([]byte(rule + "\x00" + file + "\x00" + pointer + "\x00" + hex.EncodeToString(vh[:])))
+// fingerprint identifies a finding across runs by its rule and place: the
+// file and the JSON pointer, both as masked as every output shows them.
+// Nothing of the value is in it, so an output gives no hash to test a
+// guessed secret against, and a count in a message (servers, tools)
+// changing does not make a baselined finding new; a baseline that
+// recorded a place n times absorbs n findings there.
+func fingerprint(rule, file, pointer string) string {
+	h := sha256.Sum256([]byte(rule + "\x00" + file + "\x00" + pointer))
 	return hex.EncodeToString(h[:8])
 }
 

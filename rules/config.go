@@ -266,7 +266,6 @@ func (c *Config) applyIgnores(ws *loader.Workspace, fs []finding.Finding, used [
 	if lvl, on := c.levelFor("config/unused-ignore", finding.Warning); on {
 		for i := range extra {
 			extra[i].Level = lvl
-			extra[i].Fingerprint = fingerprint(extra[i].Rule, extra[i].File, extra[i].Pointer, extra[i].Message)
 		}
 		out = append(out, extra...)
 	}
@@ -288,7 +287,6 @@ func (c *Config) unusedConfigIgnores(used []bool) []finding.Finding {
 		}
 		f := c.unusedConfigIgnore(&c.Ignores[i])
 		f.Level = lvl
-		f.Fingerprint = fingerprint(f.Rule, f.File, f.Pointer, f.Message)
 		out = append(out, f)
 	}
 	return out

@@ -31,6 +31,7 @@ func maskFindings(fs []finding.Finding) {
 		f.Message = text(f.Message)
 		f.Server = text(f.Server)
 		f.Pointer = text(f.Pointer)
+		f.Fingerprint = fingerprint(f.Rule, text(f.File), f.Pointer)
 		for j := range f.Related {
 			r := &f.Related[j]
 			r.Message = text(r.Message)
