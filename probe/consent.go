@@ -9,24 +9,41 @@ import (
 	"github.com/mcplint/mcplint/secret"
 )
 
-// Asker asks the user, server by server, before anything starts.
+// Asker asks the user, server by server, before anything starts or is
+// contacted with credentials.
 type Asker struct {
 	In  io.Reader
 	Out io.Writer
 }
 
-// Ask asks for each stdio server; "a" says yes to the rest. It returns
-// the servers the user agreed to (remote ones pass).
+// Question is what the user is asked about p: what starts (the masked
+// command) or which address is contacted, and which of the caller's
+// variables go where.
+func Question(p *Planned) string {
+	var b strings.Builder
+	if p.Target.Transport == "stdio" {
+		fmt.Fprintf(&b, "Start %s (%s, %s) on this machine?\n  %s\n", secret.Display(p.Server.Name), p.Server.Client, secret.Display(p.Server.Doc.Path), p.Shown)
+	} else {
+		fmt.Fprintf(&b, "Connect to %s (server %s, %s, %s) and send it what follows?\n", p.Host, secret.Display(p.Server.Name), p.Server.Client, secret.Display(p.Server.Doc.Path))
+	}
+	for _, pass := range p.Passes {
+		fmt.Fprintf(&b, "  %s\n", pass)
+	}
+	return b.String()
+}
+
+// Ask asks for each server that needs consent; "a" says yes to the rest.
+// It returns the servers the user agreed to and those that need none.
 func (a *Asker) Ask(planned []*Planned) []*Planned {
 	in := bufio.NewReader(a.In)
 	all := false
 	var out []*Planned
 	for _, p := range planned {
-		if p.Target.Transport != "stdio" || all {
+		if !p.NeedsConsent() || all {
 			out = append(out, p)
 			continue
 		}
-		fmt.Fprintf(a.Out, "Start %s (%s, %s) on this machine?\n  %s\n[y]es / [N]o / [a]ll: ", secret.Display(p.Server.Name), p.Server.Client, p.Server.Doc.Path, p.Shown)
+		fmt.Fprintf(a.Out, "%s[y]es / [N]o / [a]ll: ", Question(p))
 		// The question ends without a newline: standard error escapes
 		// line by line, so it is flushed before the answer is awaited.
 		if f, ok := a.Out.(interface{ Flush() error }); ok {
@@ -40,7 +57,7 @@ func (a *Asker) Ask(planned []*Planned) []*Planned {
 			all = true
 			out = append(out, p)
 		default:
-			fmt.Fprintf(a.Out, "  %s not started\n", secret.Display(p.Server.Name))
+			fmt.Fprintf(a.Out, "  %s not probed\n", secret.Display(p.Server.Name))
 		}
 	}
 	return out

@@ -36,11 +36,15 @@ type Expander struct {
 	Allow func(syntax string) bool
 
 	values map[string]bool
+	// used are the names of the caller's variables the last Expand took
+	// values from.
+	used []string
 }
 
 // Expand replaces each reference in s. Names it could not resolve are
 // returned; their references are left as written.
 func (e *Expander) Expand(s string) (string, []string) {
+	e.used = e.used[:0]
 	refs := secret.References(s)
 	if len(refs) == 0 {
 		return s, nil
@@ -76,6 +80,7 @@ func (e *Expander) resolve(r secret.Reference) (string, bool) {
 		}
 		if v, ok := e.Lookup(r.Name); ok && (v != "" || !r.HasDefault) {
 			e.remember(v)
+			e.used = append(e.used, r.Name)
 			return v, true
 		}
 		if r.HasDefault {
@@ -107,6 +112,9 @@ func (e *Expander) remember(v string) {
 	}
 	e.values[v] = true
 }
+
+// Used names the caller's variables the last Expand took values from.
+func (e *Expander) Used() []string { return append([]string(nil), e.used...) }
 
 // Values are the values taken from the caller's environment, longest
 // first.

@@ -2,6 +2,8 @@ package probe
 
 import (
 	"fmt"
+	"net"
+	"net/url"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -31,7 +33,23 @@ type Planned struct {
 	// quoting it can show the masked one.
 	URLs     [][2]string
 	EnvNames []string
+	// Passes says which of the caller's variables go where, one line each
+	// ("GITHUB_PAT ← $GITHUB_TOKEN", "header Authorization ← $TOKEN"),
+	// masked: what the consent question shows.
+	Passes []string
+	// Host is a remote server's scheme://host:port, masked ("" for stdio).
+	Host string
+	// Credentials is true for a remote server that is sent a header or a
+	// value of the caller's environment: contacting it needs consent.
+	Credentials bool
+	// Insecure is true when those credentials would go over plain http to
+	// a host that is not this machine.
+	Insecure bool
 }
+
+// NeedsConsent reports whether the user must agree before p is probed: a
+// stdio server starts a program; a remote one is sent credentials.
+func (p *Planned) NeedsConsent() bool { return p.Target.Transport == "stdio" || p.Credentials }
 
 // Env is what a plan reads of the caller's world.
 type Env struct {
@@ -112,6 +130,11 @@ func plan(s *loader.Server, dir string, env Env, passEnv []string) *Planned {
 	field := ""
 	ex.Allow = func(syn string) bool { return facts.Expands(s, syn, field) }
 	var missing []string
+	passed := func(where string) {
+		for _, n := range ex.Used() {
+			p.Passes = append(p.Passes, secret.Display(where)+" ← $"+secret.Display(n))
+		}
+	}
 	expand := func(v string) string {
 		out, m := ex.Expand(v)
 		missing = append(missing, m...)
@@ -123,14 +146,17 @@ func plan(s *loader.Server, dir string, env Env, passEnv []string) *Planned {
 	case "stdio":
 		field = "command"
 		tg.Command = expand(s.Command)
+		passed("command")
 		field = "args"
-		for _, a := range s.Args {
+		for i, a := range s.Args {
 			tg.Args = append(tg.Args, expand(a))
+			passed(fmt.Sprintf("args[%d]", i))
 		}
 		var declared [][2]string
 		field = "env"
 		for _, e := range s.Env {
 			v := expand(e.Value)
+			passed(e.Key)
 			declared = append(declared, [2]string{e.Key, v})
 			if secret.CredentialName(e.Key) || len(secret.Scan(e.Key, e.Value)) > 0 {
 				sensitive = append(sensitive, v)
@@ -154,10 +180,15 @@ func plan(s *loader.Server, dir string, env Env, passEnv []string) *Planned {
 	default:
 		field = "url"
 		tg.URL = expand(s.URL)
+		passed("url")
 		field = "headers"
 		tg.Headers = map[string]string{}
 		for _, h := range s.Headers {
 			v := expand(h.Value)
+			passed("header " + h.Key)
+			if len(ex.Used()) == 0 {
+				p.Passes = append(p.Passes, secret.Display("header "+h.Key)+" (as written in the config)")
+			}
 			tg.Headers[h.Key] = v
 			sensitive = append(sensitive, v)
 			if _, tok, ok := strings.Cut(v, " "); ok {
@@ -167,6 +198,11 @@ func plan(s *loader.Server, dir string, env Env, passEnv []string) *Planned {
 		p.Shown = secret.Display(secret.MaskURL(s.URL))
 		// An error quoting the address shows it masked.
 		p.URLs = [][2]string{{tg.URL, secret.MaskURL(s.URL)}}
+		p.Credentials = len(p.Passes) > 0
+		if u, err := url.Parse(tg.URL); err == nil {
+			p.Host = secret.Display(origin(tg.URL))
+			p.Insecure = p.Credentials && strings.EqualFold(u.Scheme, "http") && !loopback(u.Hostname())
+		}
 	}
 	p.Target = tg
 	p.Missing = dedupe(missing)
@@ -195,6 +231,16 @@ func (p *Planned) Quiet(msg string) string {
 		msg = strings.ReplaceAll(msg, v, "****")
 	}
 	return secret.Display(secret.MaskValue("", msg))
+}
+
+// loopback is this machine: localhost, 127.0.0.0/8 and ::1.
+func loopback(host string) bool {
+	h := strings.ToLower(strings.TrimSuffix(host, "."))
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
 }
 
 func dedupe(xs []string) []string {

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"os/exec"
 	"strings"
 	"sync"
@@ -52,6 +53,11 @@ type Options struct {
 	// MaxItems caps how many tools, prompts or resources are read from one
 	// list, whatever the paging.
 	MaxItems int
+	// MaxPages caps the pages of one list (a server may answer empty pages
+	// with a new cursor each time).
+	MaxPages int
+	// Deadline bounds the whole probe of one server.
+	Deadline time.Duration
 	// ClientVersion is sent as clientInfo.version.
 	ClientVersion string
 }
@@ -62,6 +68,8 @@ const (
 	DefaultRequestTimeout = 15 * time.Second
 	DefaultMaxResponse    = 4 << 20
 	DefaultMaxItems       = 2000
+	DefaultMaxPages       = 100
+	DefaultDeadline       = 2 * time.Minute
 )
 
 func (o *Options) defaults() {
@@ -76,6 +84,12 @@ func (o *Options) defaults() {
 	}
 	if o.MaxItems <= 0 {
 		o.MaxItems = DefaultMaxItems
+	}
+	if o.MaxPages <= 0 {
+		o.MaxPages = DefaultMaxPages
+	}
+	if o.Deadline <= 0 {
+		o.Deadline = DefaultDeadline
 	}
 	if o.ClientVersion == "" {
 		o.ClientVersion = "dev"
@@ -107,6 +121,8 @@ const protocolVersion = "2025-11-25"
 // failed; it holds no header or environment value.
 func Probe(ctx context.Context, t Target, o Options) (*Result, error) {
 	o.defaults()
+	ctx, cancelAll := context.WithTimeout(ctx, o.Deadline)
+	defer cancelAll()
 	client := mcp.NewClient(&mcp.Implementation{Name: "mcplint", Version: o.ClientVersion}, &mcp.ClientOptions{
 		// Answer nothing a server asks of the client: no sampling, no
 		// elicitation, no roots.
@@ -251,7 +267,14 @@ func list[T any](ctx context.Context, o Options, method string, page func(contex
 	out.items = []*T{}
 	seen := map[string]bool{}
 	cursor := ""
-	for {
+	for pages := 1; ; pages++ {
+		if pages > o.MaxPages {
+			out.notes = append(out.notes, fmt.Sprintf("%s: more than %d pages; the rest were not read", method, o.MaxPages))
+			return out, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
 		c, cancel := context.WithTimeout(ctx, o.RequestTimeout)
 		items, next, err := page(c, cursor)
 		cancel()
@@ -320,7 +343,7 @@ func stepError(step string, err error, limit time.Duration, proc *process) error
 // body.
 func httpClient(t Target, o Options) *http.Client {
 	return &http.Client{
-		Transport: &headerTransport{base: http.DefaultTransport, headers: t.Headers, max: int64(o.MaxResponse)},
+		Transport: &headerTransport{base: http.DefaultTransport, headers: t.Headers, max: int64(o.MaxResponse), origin: origin(t.URL)},
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
 			if len(via) >= 5 {
 				return errors.New("too many redirects")
@@ -341,9 +364,33 @@ type headerTransport struct {
 	base    http.RoundTripper
 	headers map[string]string
 	max     int64
+	// origin is the configured address's scheme://host:port: nothing,
+	// headers or not, is sent anywhere else (a legacy SSE server names the
+	// address it wants messages POSTed to in its endpoint event).
+	origin string
 }
 
+// origin is scheme://host:port of an address, with the scheme's default
+// port written out ("" when it does not parse).
+func origin(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return ""
+	}
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[strings.ToLower(u.Scheme)]
+	}
+	return strings.ToLower(u.Scheme) + "://" + strings.ToLower(u.Hostname()) + ":" + port
+}
+
+// ErrOtherOrigin is a request the server steered to another origin.
+var ErrOtherOrigin = errors.New("the server asked mcplint to send to another address, which only the configured address may receive; nothing was sent")
+
 func (h *headerTransport) RoundTrip(req *http.Request) (*http.Response, error) {
+	if o := origin(req.URL.String()); o == "" || o != h.origin {
+		return nil, ErrOtherOrigin
+	}
 	req = req.Clone(req.Context())
 	for k, v := range h.headers {
 		req.Header.Set(k, v)
@@ -430,6 +477,9 @@ func start(t Target) (*process, error) {
 	cmd.Args[0] = t.Command
 	cmd.Env = t.Env
 	cmd.Dir = t.Dir
+	// A server that exits while a child of its holds stderr open would
+	// keep Wait (and so the handshake) waiting for the whole time-out.
+	cmd.WaitDelay = 500 * time.Millisecond
 	setGroup(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

@@ -7,6 +7,7 @@ package snapshot
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -78,14 +79,89 @@ func toolsByID(tools []*mcp.Tool, values []string) []*mcp.Tool {
 }
 
 // maskJSON masks every secret-like token in the strings of an encoded
-// snapshot (secret.Text): a server's answers are untrusted text, and a
-// token in a tool's description, schema or name must not be committed.
-// The JSON stays as it was around them.
+// snapshot (secret.Text), keys and values alike, decoded: a server's
+// answers are untrusted text, and a token in a tool's description, schema
+// or name must not be committed. Masking the encoded text instead could
+// break it (a quoted id ending a token is taken in with it) and leave it
+// unmasked. Order and layout are kept, so an unchanged answer encodes the
+// same. A document that does not decode (never one Encode made) is masked
+// as text: never written unmasked.
 func maskJSON(b []byte) []byte {
-	if m := secret.Text(string(b)); m != string(b) && json.Valid([]byte(m)) {
-		return []byte(m)
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.UseNumber()
+	var out bytes.Buffer
+	str := func(s string) error {
+		var e bytes.Buffer
+		enc := json.NewEncoder(&e)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(secret.Text(s)); err != nil {
+			return err
+		}
+		out.Write(bytes.TrimSuffix(e.Bytes(), []byte("\n")))
+		return nil
 	}
-	return b
+	// needComma says whether the next value or key follows another in its
+	// object or array; inObject whether a key is expected.
+	type level struct{ object, keyNext, any bool }
+	var stack []level
+	sep := func() {
+		if n := len(stack); n > 0 {
+			l := &stack[n-1]
+			if l.object && !l.keyNext {
+				out.WriteByte(':')
+				l.keyNext = true
+				return
+			}
+			if l.any {
+				out.WriteByte(',')
+			}
+			l.any = true
+			if l.object {
+				l.keyNext = false
+			}
+		}
+	}
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			if err.Error() == "EOF" {
+				break
+			}
+			return []byte(secret.Text(string(b)))
+		}
+		switch v := tok.(type) {
+		case json.Delim:
+			switch v {
+			case '{', '[':
+				sep()
+				out.WriteByte(byte(v))
+				stack = append(stack, level{object: v == '{', keyNext: true})
+			default:
+				out.WriteByte(byte(v))
+				stack = stack[:len(stack)-1]
+			}
+		case string:
+			sep()
+			if err := str(v); err != nil {
+				return []byte(secret.Text(string(b)))
+			}
+		case json.Number:
+			sep()
+			out.WriteString(v.String())
+		case bool:
+			sep()
+			out.WriteString(strconv.FormatBool(v))
+		case nil:
+			sep()
+			out.WriteString("null")
+		}
+	}
+	var ind bytes.Buffer
+	if err := json.Indent(&ind, out.Bytes(), "", "  "); err != nil {
+		return []byte(secret.Text(string(b)))
+	}
+	ind.WriteByte('\n')
+	return ind.Bytes()
 }
 
 // Scrub replaces each value in text.

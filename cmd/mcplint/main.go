@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/internal/startgc"
+	"github.com/mcplint/mcplint/probe"
 	"github.com/mcplint/mcplint/secret"
 )
 
@@ -29,6 +30,11 @@ const (
 func init() { startgc.Restore() }
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "probe" {
+		// What a server leaves behind (a child that detached with setsid)
+		// is re-parented here and ended when probe ends.
+		reapOrphans = probe.Reaper() == nil
+	}
 	stop := startProfile()
 	code := run(os.Args[1:], os.Stdout, os.Stderr)
 	stop()

@@ -6,9 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
+	"time"
+
+	"golang.org/x/term"
 
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/fix"
@@ -19,14 +24,16 @@ import (
 	"github.com/mcplint/mcplint/snapshot"
 )
 
-// Where probe asks for consent; tests replace them.
+// Where probe asks for consent; tests replace them. Standard input is a
+// terminal only when it answers a terminal's ioctl: /dev/null is a
+// character device too, and is no one to ask.
 var (
 	consentIn       io.Reader = os.Stdin
-	consentTerminal           = func() bool {
-		fi, err := os.Stdin.Stat()
-		return err == nil && fi.Mode()&os.ModeCharDevice != 0
-	}
-	lookupEnv = os.LookupEnv
+	consentTerminal           = func() bool { return term.IsTerminal(int(os.Stdin.Fd())) }
+	lookupEnv                 = os.LookupEnv
+	// reapOrphans is set by main: only the command line is the subreaper
+	// of what its servers leave behind (a test binary has other children).
+	reapOrphans = false
 )
 
 const probeSynopsis = `Connect to every effective MCP server found in the PATHs (as mcplint list
@@ -36,11 +43,18 @@ and a SHA-256 pin of each tool's definition in .mcplint/pins.json, next to
 the project's config. Then print what check finds in them.
 
 This is the only command that starts a server or opens a connection. A stdio
-server is started only after you say yes to its masked command, or with
---yes; without a terminal and without --yes nothing is started (exit 2).
-Each server runs in its own process group with a minimal environment (PATH,
-HOME, …) plus the env its config declares; ${VAR} references are expanded
-from your environment now and never written anywhere.
+server is started, and a remote server is sent a header or a value of your
+environment, only after you say yes to what is shown: the masked command or
+the address, and which of your variables go where (API_KEY ← $OPENAI_KEY,
+header Authorization ← $GITHUB_TOKEN). With --yes nothing is asked; without a
+terminal and without --yes nothing is started or contacted (exit 2).
+Credentials never go over plain http to another machine unless
+--allow-insecure-http says so, and only the configured address receives
+anything (a server naming another one is refused). Each server runs in its
+own process group with a minimal environment (PATH, HOME, …) plus the env its
+config declares, and it ends when probe ends, however probe ends (Ctrl-C
+included), with every process it started. ${VAR} references are expanded from
+your environment now and never written anywhere.
 
 A tool whose definition differs from its pin is reported as drift and is
 re-pinned only with --update.`
@@ -60,6 +74,9 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 	fs.Var(&passEnv, "pass-env", "also pass the variable `NAME` of your environment to stdio servers (repeatable)")
 	fs.Var(&only, "server", "probe only the server `NAME` (repeatable)")
 	remoteOnly := fs.Bool("remote-only", false, "probe only remote (http and sse) servers: start no process (for a scheduled CI job)")
+	insecure := fs.Bool("allow-insecure-http", false, "send headers and values of your environment to a remote server over plain http (never needed for this machine)")
+	deadline := fs.Duration("deadline", probe.DefaultDeadline, "give each server at most this `DURATION` in all")
+	runDeadline := fs.Duration("run-deadline", 10*time.Minute, "stop probing after this `DURATION` in all")
 	failLevel := fs.String("fail-level", "error", "exit 1 when a finding is at or above `LEVEL`: error, warning, info or never")
 	paths, err := parseFlags(fs, args)
 	if err != nil {
@@ -70,8 +87,8 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mcplint probe: --fail-level %q: want error, warning, info or never\n", *failLevel)
 		return exitUsage
 	}
-	if *maxResponse <= 0 || *connectTimeout <= 0 || *requestTimeout <= 0 {
-		fmt.Fprintln(stderr, "mcplint probe: --timeout, --request-timeout and --max-response must be positive")
+	if *maxResponse <= 0 || *connectTimeout <= 0 || *requestTimeout <= 0 || *deadline <= 0 || *runDeadline <= 0 {
+		fmt.Fprintln(stderr, "mcplint probe: --timeout, --request-timeout, --deadline, --run-deadline and --max-response must be positive")
 		return exitUsage
 	}
 	eng, cfg, code := pf.setup(paths, stderr, "probe")
@@ -94,26 +111,49 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 		return exitOK
 	}
 
-	// Consent comes first, for every stdio server, before anything starts.
-	var stdio []*probe.Planned
+	// Credentials over plain http to another machine: not without a flag.
+	if !*insecure {
+		kept := targets[:0]
+		for _, t := range targets {
+			if t.Insecure {
+				fmt.Fprintf(stderr, "mcplint probe: %s: not contacted: it would send credentials over plain http to %s; use https, or --allow-insecure-http\n", display(t.Server.Name), t.Host)
+				continue
+			}
+			kept = append(kept, t)
+		}
+		targets = kept
+	}
+	// Consent comes first, for every server that needs it, before anything
+	// starts or is contacted.
+	var asked []*probe.Planned
 	for _, t := range targets {
-		if t.Target.Transport == "stdio" {
-			stdio = append(stdio, t)
+		if t.NeedsConsent() {
+			asked = append(asked, t)
 		}
 	}
-	if len(stdio) > 0 && !*yes {
+	if len(asked) > 0 && !*yes {
 		if !consentTerminal() {
-			fmt.Fprintf(stderr, "mcplint probe: %s would be started on this machine and there is no terminal to ask: nothing was started.\n", plural(len(stdio), "stdio server"))
-			for _, t := range stdio {
-				fmt.Fprintf(stderr, "  %s: %s\n", display(t.Server.Name), t.Shown)
+			fmt.Fprintf(stderr, "mcplint probe: %s need your consent and there is no terminal to ask: nothing was started or contacted.\n", plural(len(asked), "server"))
+			for _, t := range asked {
+				fmt.Fprint(stderr, probe.Question(t))
 			}
-			fmt.Fprintln(stderr, "Review the commands, then run again with --yes.")
+			fmt.Fprintln(stderr, "Review them, then run again with --yes.")
 			return exitUsage
 		}
 		targets = (&probe.Asker{In: consentIn, Out: stderr}).Ask(targets)
 	}
 
-	opts := probe.Options{ConnectTimeout: *connectTimeout, RequestTimeout: *requestTimeout, MaxResponse: *maxResponse, ClientVersion: versionString()}
+	// Ctrl-C and SIGTERM end the probes; every server started ends with
+	// them (Probe stops its process group when its context ends).
+	ctx, stopSignals := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stopSignals()
+	ctx, cancelRun := context.WithTimeout(ctx, *runDeadline)
+	defer cancelRun()
+	if reapOrphans {
+		defer probe.ReapOrphans()
+	}
+
+	opts := probe.Options{ConnectTimeout: *connectTimeout, RequestTimeout: *requestTimeout, MaxResponse: *maxResponse, Deadline: *deadline, ClientVersion: versionString()}
 	byProject := map[string][]*snapshot.Server{}
 	var projects []string
 	failed := 0
@@ -123,7 +163,12 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 			failed++
 			continue
 		}
-		res, err := probe.Probe(context.Background(), t.Target, opts)
+		if ctx.Err() != nil {
+			fmt.Fprintf(stderr, "mcplint probe: %s: not probed: %s\n", display(t.Server.Name), stopped(ctx))
+			failed++
+			continue
+		}
+		res, err := probe.Probe(ctx, t.Target, opts)
 		if err != nil {
 			fmt.Fprintf(stderr, "mcplint probe: %s: %s\n", display(t.Server.Name), t.Quiet(err.Error()))
 			failed++
@@ -207,6 +252,14 @@ func checkRecorded(eng *rules.Engine, cfg *rules.Config, lf loadFlags, paths, fi
 		}
 	}
 	return out, exitOK
+}
+
+// stopped says why the run's context ended.
+func stopped(ctx context.Context) string {
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return "the run's deadline (--run-deadline) passed"
+	}
+	return "interrupted"
 }
 
 // toolRule is a rule that reads tool snapshots.

@@ -364,7 +364,7 @@ func TestProbeRemoteWithHeaders(t *testing.T) {
 	// --remote-only starts no process: nothing to consent to, even
 	// without a terminal.
 	withConsent(t, false, "")
-	code, out, errs := runCLI(t, "probe", "--remote-only", "--no-config", dir)
+	code, out, errs := runCLI(t, "probe", "--yes", "--remote-only", "--no-config", dir)
 	if _, err := os.Stat(rec); err == nil {
 		t.Error("--remote-only started a process")
 	}
@@ -618,7 +618,7 @@ func TestProbeConsentPromptShowsBeforeTheAnswer(t *testing.T) {
 	if !strings.HasSuffix(pr.seen, "[y]es / [N]o / [a]ll: ") {
 		t.Errorf("when the answer was read, standard error showed:\n%q", pr.seen)
 	}
-	if !strings.Contains(errb.String(), "notes not started") {
+	if !strings.Contains(errb.String(), "notes not probed") {
 		t.Errorf("stderr:\n%s", errb.String())
 	}
 }

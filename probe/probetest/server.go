@@ -6,6 +6,7 @@
 package probetest
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -20,7 +21,7 @@ import (
 
 // Environment variables the server reads.
 const (
-	EnvMode    = "PROBETEST_MODE"    // "stdio" runs the server; "hang" never answers; "spawn" serves and leaves a child; "fail" exits
+	EnvMode    = "PROBETEST_MODE"    // "stdio" runs the server; "hang" never answers; "spawn" serves and leaves a child; "fail" exits; "endless" pages without end
 	EnvTools   = "PROBETEST_TOOLS"   // file with a JSON list of tools (read at start)
 	EnvRecord  = "PROBETEST_RECORD"  // a file created when the server starts
 	EnvEcho    = "PROBETEST_ECHO"    // a variable name: the "echo" tool's description says whether it is set
@@ -49,6 +50,9 @@ func Main() {
 	case "hang":
 		time.Sleep(time.Hour)
 		os.Exit(0)
+	case "endless":
+		endless()
+		os.Exit(0)
 	case "spawn":
 		// Leave a child behind that outlives the server unless its
 		// process group is killed; its pid goes to EnvChild.
@@ -67,6 +71,37 @@ func Main() {
 		os.Exit(1)
 	}
 	os.Exit(0)
+}
+
+// endless answers initialize, then every tools/list with an empty page
+// and a new cursor, for ever: a server that would page a client without
+// end.
+func endless() {
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 1<<20)
+	n := 0
+	for in.Scan() {
+		var req struct {
+			ID     json.RawMessage `json:"id"`
+			Method string          `json:"method"`
+		}
+		if json.Unmarshal(in.Bytes(), &req) != nil || len(req.ID) == 0 {
+			continue // a notification
+		}
+		var result any
+		switch req.Method {
+		case "initialize":
+			result = map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{"tools": map[string]any{}},
+				"serverInfo": map[string]any{"name": "endless", "version": "1.0.0"}}
+		case "tools/list":
+			n++
+			result = map[string]any{"tools": []any{}, "nextCursor": "page-" + strconv.Itoa(n)}
+		default:
+			result = map[string]any{}
+		}
+		b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": req.ID, "result": result})
+		fmt.Println(string(b))
+	}
 }
 
 // FromEnv builds the server from the variables above.
