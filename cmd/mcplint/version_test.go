@@ -1,0 +1,84 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+// withBuild runs f with the build info, the -X stamp and the package
+// variables set as a build of that kind would have them.
+func withBuild(t *testing.T, bi *debug.BuildInfo, ldVersion, ldCommit, ldDate string, f func()) {
+	t.Helper()
+	oldBI, oldV, oldC, oldD := buildInfo, version, commit, date
+	t.Cleanup(func() { buildInfo, version, commit, date = oldBI, oldV, oldC, oldD })
+	buildInfo = func() (*debug.BuildInfo, bool) { return bi, bi != nil }
+	version, commit, date = ldVersion, ldCommit, ldDate
+	f()
+}
+
+// TestVersionOfEveryKindOfBuild: a release, go install MODULE@vX.Y.Z, a
+// checkout with and without VCS stamping and a binary with no build info
+// each report a semantic version (SARIF's tool.driver.version) and what
+// they know of their origin; none says a bare "dev".
+func TestVersionOfEveryKindOfBuild(t *testing.T) {
+	const rev = "0123456789abcdef0123456789abcdef01234567"
+	vcs := []debug.BuildSetting{{Key: "vcs", Value: "git"}, {Key: "vcs.revision", Value: rev}, {Key: "vcs.time", Value: "2026-12-05T08:00:00Z"}}
+	dirty := append(append([]debug.BuildSetting{}, vcs...), debug.BuildSetting{Key: "vcs.modified", Value: "true"})
+	for _, tc := range []struct {
+		name              string
+		bi                *debug.BuildInfo
+		ldV, ldC, ldD     string
+		wantVer, wantLine string
+	}{
+		{"release", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "9.9.9", rev, "2026-11-30T12:00:00Z",
+			"9.9.9", "mcplint 9.9.9 (commit " + rev + ", built 2026-11-30T12:00:00Z)"},
+		{"go install @v0.1.0", &debug.BuildInfo{Main: debug.Module{Path: "github.com/mcplint/mcplint", Version: "v0.1.0", Sum: "h1:abc="}}, "", "", "",
+			"0.1.0", "mcplint 0.1.0 (module h1:abc=)"},
+		{"checkout, go 1.24+ pseudo-version", &debug.BuildInfo{Main: debug.Module{Version: "v0.1.1-0.20261205080000-0123456789ab+dirty"}, Settings: dirty}, "", "", "",
+			"0.1.1-0.20261205080000-0123456789ab+dirty", "mcplint 0.1.1-0.20261205080000-0123456789ab+dirty (commit " + rev + ", modified, built 2026-12-05T08:00:00Z)"},
+		{"checkout, VCS info but no module version", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs}, "", "", "",
+			"0.1.1-dev+0123456789ab", "mcplint 0.1.1-dev+0123456789ab (commit " + rev + ", built 2026-12-05T08:00:00Z)"},
+		{"checkout, -buildvcs=false", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "", "", "",
+			"0.1.1-dev", "mcplint 0.1.1-dev (no VCS information: built with -buildvcs=false or outside a git checkout)"},
+		{"no build info", nil, "", "", "", "0.1.1-dev", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			withBuild(t, tc.bi, tc.ldV, tc.ldC, tc.ldD, func() {
+				v := versionString()
+				if v != tc.wantVer {
+					t.Errorf("version %q, want %q", v, tc.wantVer)
+				}
+				if !semverRe.MatchString(v) {
+					t.Errorf("version %q is not semver (SARIF tool.driver.version)", v)
+				}
+				if tv := toolInfo().Version; tv != v {
+					t.Errorf("SARIF driver version %q, want %q", tv, v)
+				}
+				line := versionLine()
+				if tc.wantLine != "" && line != tc.wantLine {
+					t.Errorf("version line\n got %q\nwant %q", line, tc.wantLine)
+				}
+				if strings.Contains(line, " dev ") || strings.HasSuffix(line, " dev") {
+					t.Errorf("bare dev: %q", line)
+				}
+			})
+		})
+	}
+}
+
+// TestLastReleaseIsTheChangelogs: the version a build without better
+// information is based on is the newest release of CHANGELOG.md.
+func TestLastReleaseIsTheChangelogs(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("..", "..", "CHANGELOG.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^## \[(\d+\.\d+\.\d+[^\]]*)\]`).FindSubmatch(b)
+	if m == nil || string(m[1]) != lastRelease {
+		t.Errorf("CHANGELOG.md's newest release %q, version.go's lastRelease %q", m, lastRelease)
+	}
+}
