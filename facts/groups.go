@@ -19,10 +19,10 @@ type GroupFact struct {
 	Project string `json:"project"`
 	// Members are server indexes, the project's own first.
 	Members []int `json:"members"`
-	// ToolSearch is "on" or "off" when Claude Code's settings files decide
-	// tool search for the group's project (the env of settings.json,
-	// settings.local.json and managed settings), "" when they do not
-	// (config.tool_search then applies). ToolSearchBy names the setting.
+	// ToolSearch is "on" or "off" for Claude Code: on by default, off where
+	// the env of its settings files (settings.json, settings.local.json,
+	// managed settings) switches it off; "" for other clients
+	// (config.tool_search then applies). ToolSearchBy names the source.
 	ToolSearch   string `json:"tool_search"`
 	ToolSearchBy string `json:"tool_search_by"`
 	// Flow is the lethal trifecta across the group's servers (null when
@@ -77,12 +77,21 @@ func buildGroups(ws *loader.Workspace) []GroupFact {
 	out = kept
 	for i := range out {
 		g := &out[i]
-		if g.Client != "claude-code" || ws.ToolSearch == nil {
+		if g.Client != "claude-code" {
 			continue
 		}
 		ts, ok := ws.ToolSearch[g.Project]
 		if !ok {
 			ts = ws.ToolSearch[""]
+		}
+		if ts.On == "" || (ws.Oceancode && ts.By == loader.DefaultToolSearch) {
+			// Claude Code's MCP tool search is on by default; oceancode,
+			// which reads the same files, has no tool search (it swaps in
+			// meta-tools instead), so there [env] tool_search applies.
+			ts = loader.ToolSearch{On: "on", By: loader.DefaultToolSearch}
+			if ws.Oceancode {
+				ts = loader.ToolSearch{}
+			}
 		}
 		g.ToolSearch, g.ToolSearchBy = ts.On, ts.By
 	}

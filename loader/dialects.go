@@ -256,7 +256,10 @@ func (nz *normaliser) claudeSettings(doc *Document, root *syntax.Node) ([]*Serve
 
 // toolSearchKeys are the env keys of Claude Code's settings that decide
 // whether MCP tool search is on.
-var toolSearchKeys = []string{"ENABLE_TOOL_SEARCH", "CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS"}
+var toolSearchKeys = []string{
+	"ENABLE_TOOL_SEARCH", "CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS", "ANTHROPIC_BASE_URL",
+	"CLAUDE_CODE_USE_BEDROCK", "CLAUDE_CODE_USE_MANTLE", "CLAUDE_CODE_USE_ANTHROPIC_AWS", "CLAUDE_CODE_USE_VERTEX", "CLAUDE_CODE_USE_FOUNDRY",
+}
 
 // settingsEnv reads the given keys of a settings file's env object (an
 // empty value is kept: it cancels one set lower down).

@@ -416,13 +416,11 @@ func (p *Plan) Load() (*Workspace, error) {
 			return a.Via == "" && b.Via != ""
 		})
 	}
-	if len(st.claudeEnv) > 0 {
-		ws.ToolSearch = map[string]ToolSearch{}
-		for _, dir := range append([]string{""}, ws.Projects...) {
-			if ts := toolSearchFor(st.claudeEnv, dir); ts.On != "" {
-				ws.ToolSearch[dir] = ts
-			}
-		}
+	// Claude Code's tool search is on by default; its settings files can
+	// switch it off per project.
+	ws.ToolSearch = map[string]ToolSearch{}
+	for _, dir := range append([]string{""}, ws.Projects...) {
+		ws.ToolSearch[dir] = toolSearchFor(st.claudeEnv, dir)
 	}
 	applyState(ws, st)
 	resolveShadowing(ws)

@@ -46,6 +46,9 @@ type pattern struct {
 	// is read as this pattern: a name as common as server.json is only an
 	// MCP Registry document when its content says so.
 	confirm func(root *syntax.Node) bool
+	// noHidden: a glob segment does not match a hidden file (Claude Code
+	// skips hidden files in managed-settings.d/).
+	noHidden bool
 }
 
 // projectPatterns are found anywhere in a walked folder; the project folder
@@ -134,7 +137,7 @@ var copyPatterns = []pattern{
 var namedPatterns = []pattern{
 	{segs: []string{"managed-mcp.json"}, client: "claude-code", tier: TierManaged, kind: KindClientConfig, dialect: dMCPServers, format: syntax.JSON, variant: "exclusive"},
 	{segs: []string{"managed-settings.json"}, client: "claude-code", tier: TierManaged, kind: KindSettings, dialect: dClaudeSettings, format: syntax.JSON},
-	{segs: []string{"managed-settings.d", "*.json"}, client: "claude-code", tier: TierManaged, kind: KindSettings, dialect: dClaudeSettings, format: syntax.JSON},
+	{segs: []string{"managed-settings.d", "*.json"}, client: "claude-code", tier: TierManaged, kind: KindSettings, dialect: dClaudeSettings, format: syntax.JSON, noHidden: true},
 	{segs: []string{"claude_desktop_config.json"}, client: "claude-desktop", tier: TierUser, kind: KindClientConfig, dialect: dMCPServers, format: syntax.JSON},
 	{segs: []string{"cline_mcp_settings.json"}, client: "cline", tier: TierUser, kind: KindClientConfig, dialect: dMCPServers, format: syntax.JSON},
 	{segs: []string{"mcp_settings.json"}, client: "roo", tier: TierUser, kind: KindClientConfig, dialect: dMCPServers, format: syntax.JSON},
@@ -168,7 +171,7 @@ func match(patterns []pattern, p string) (*pattern, int) {
 		ok := true
 		for j, want := range pt.segs {
 			if strings.ContainsAny(want, "*?[") {
-				if m, _ := path.Match(want, tail[j]); !m {
+				if m, _ := path.Match(want, tail[j]); !m || (pt.noHidden && strings.HasPrefix(tail[j], ".")) {
 					ok = false
 					break
 				}

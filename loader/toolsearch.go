@@ -38,13 +38,43 @@ func settingsRank(t Tier) int {
 	return -1
 }
 
+// DefaultToolSearch names Claude Code's default: "Claude Code's MCP tool
+// search is on by default".
+const DefaultToolSearch = "on by default in Claude Code"
+
+// cloudProviders are the switches of Claude Code's cloud providers, on
+// which a managed ENABLE_TOOL_SEARCH="force" has no effect (Paseo: "On a
+// cloud provider (Bedrock, Mantle, Claude Platform on AWS, Agent
+// Platform, Foundry) force has no effect").
+var cloudProviders = []struct{ key, name string }{
+	{"CLAUDE_CODE_USE_BEDROCK", "Bedrock"},
+	{"CLAUDE_CODE_USE_MANTLE", "Mantle"},
+	{"CLAUDE_CODE_USE_ANTHROPIC_AWS", "Claude Platform on AWS"},
+	{"CLAUDE_CODE_USE_VERTEX", "Agent Platform"},
+	{"CLAUDE_CODE_USE_FOUNDRY", "Foundry"},
+}
+
+// managedOrder sorts managed settings files: managed-settings.json first,
+// then every managed-settings.d/*.json alphabetically, the later winning.
+func managedOrder(p string) (int, string) {
+	p = strings.ReplaceAll(p, "\\", "/")
+	if strings.Contains(p, "/managed-settings.d/") || strings.HasPrefix(p, "managed-settings.d/") {
+		return 1, p[strings.LastIndex(p, "/")+1:]
+	}
+	return 0, p
+}
+
 // toolSearchFor works out tool search for one project folder from the
-// settings files that apply to it. A value there "overwrites the same
-// variable exported in your shell, and when more than one settings file
-// sets a variable, the highest-precedence one applies"; an empty value
-// cancels one set lower down. Only a managed ENABLE_TOOL_SEARCH="force"
-// keeps tool search on under CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS; a
-// true or auto counts only where that flag is not set.
+// settings files that apply to it. Claude Code's tool search is on by
+// default; a source switches it off: ENABLE_TOOL_SEARCH=false, the betas
+// flag (CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS) or a gateway (an
+// ANTHROPIC_BASE_URL that is not Anthropic's, unless ENABLE_TOOL_SEARCH
+// is true). A value there "overwrites the same variable exported in your
+// shell, and when more than one settings file sets a variable, the
+// highest-precedence one applies"; an empty value cancels one set lower
+// down. Only a managed ENABLE_TOOL_SEARCH="force" keeps tool search on
+// under the betas flag and through a gateway, and not on a cloud
+// provider; a true or auto counts only where the betas flag is not set.
 func toolSearchFor(layers []envLayer, dir string) ToolSearch {
 	var own []envLayer
 	for _, l := range layers {
@@ -57,14 +87,24 @@ func toolSearchFor(layers []envLayer, dir string) ToolSearch {
 		if ri != rj {
 			return ri < rj
 		}
-		return own[i].path < own[j].path // managed-settings.d: alphabetical, later wins
+		gi, ni := managedOrder(own[i].path)
+		gj, nj := managedOrder(own[j].path)
+		if gi != gj {
+			return gi < gj
+		}
+		return ni < nj // managed-settings.d: alphabetical, later wins
 	})
 	type val struct{ v, src string }
 	eff := map[string]val{}
 	forced := ""
 	for _, l := range own {
-		for k, v := range l.vals {
-			v = strings.TrimSpace(v)
+		keys := make([]string, 0, len(l.vals))
+		for k := range l.vals {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			v := strings.TrimSpace(l.vals[k])
 			if v == "" {
 				delete(eff, k)
 				if k == "ENABLE_TOOL_SEARCH" && l.tier == TierManaged {
@@ -81,23 +121,52 @@ func toolSearchFor(layers []envLayer, dir string) ToolSearch {
 			}
 		}
 	}
+	cloud := ""
+	for _, c := range cloudProviders {
+		if v, ok := eff[c.key]; ok && !isOff(v.v) {
+			cloud = c.name + " (" + c.key + " in " + v.src + ")"
+			break
+		}
+	}
+	forceNote := ""
 	if forced != "" {
-		return ToolSearch{On: "on", By: "ENABLE_TOOL_SEARCH=force in " + forced}
+		if cloud == "" {
+			return ToolSearch{On: "on", By: "ENABLE_TOOL_SEARCH=force in " + forced}
+		}
+		forceNote = "; ENABLE_TOOL_SEARCH=force in " + forced + " has no effect on a cloud provider: " + cloud
 	}
 	betas, betasSet := eff["CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS"]
-	if betasSet && (betas.v == "0" || strings.EqualFold(betas.v, "false")) {
+	if betasSet && isOff(betas.v) {
 		betasSet = false
+	}
+	gateway, gatewaySet := eff["ANTHROPIC_BASE_URL"]
+	if gatewaySet && firstParty(gateway.v) {
+		gatewaySet = false
 	}
 	ts, tsSet := eff["ENABLE_TOOL_SEARCH"]
 	switch {
 	case tsSet && isOff(ts.v):
-		return ToolSearch{On: "off", By: "ENABLE_TOOL_SEARCH=" + ts.v + " in " + ts.src}
+		return ToolSearch{On: "off", By: "ENABLE_TOOL_SEARCH=" + ts.v + " in " + ts.src + forceNote}
 	case betasSet:
-		return ToolSearch{On: "off", By: "CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS in " + betas.src + " (only a managed ENABLE_TOOL_SEARCH=force keeps tool search on under it)"}
+		return ToolSearch{On: "off", By: "CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS in " + betas.src + " (only a managed ENABLE_TOOL_SEARCH=force keeps tool search on under it)" + forceNote}
+	case gatewaySet && !tsSet:
+		return ToolSearch{On: "off", By: "ANTHROPIC_BASE_URL in " + gateway.src + ": a gateway, through which tool search is off unless ENABLE_TOOL_SEARCH is true or a managed ENABLE_TOOL_SEARCH=force" + forceNote}
 	case tsSet:
 		return ToolSearch{On: "on", By: "ENABLE_TOOL_SEARCH=" + ts.v + " in " + ts.src}
 	}
-	return ToolSearch{}
+	return ToolSearch{On: "on", By: DefaultToolSearch}
+}
+
+// firstParty is true for an ANTHROPIC_BASE_URL that is Anthropic's own
+// API, which is no gateway.
+func firstParty(u string) bool {
+	u = strings.ToLower(strings.TrimSpace(u))
+	u = strings.TrimPrefix(strings.TrimPrefix(u, "https://"), "http://")
+	host := u
+	if i := strings.IndexAny(host, "/?#"); i >= 0 {
+		host = host[:i]
+	}
+	return host == "api.anthropic.com"
 }
 
 func isOff(v string) bool {

@@ -16,17 +16,29 @@ func TestToolSearchFor(t *testing.T) {
 		layers []envLayer
 		want   string
 	}{
-		{"nothing set", nil, ""},
+		{"nothing set: on by default", nil, "on"},
 		{"user true", []envLayer{user(ts("true"))}, "on"},
 		{"local beats project", []envLayer{proj(ts("true")), local(ts("false"))}, "off"},
-		{"an empty value cancels a lower one", []envLayer{user(ts("true")), local(ts(""))}, ""},
+		{"an empty value cancels a lower one", []envLayer{user(ts("false")), local(ts(""))}, "on"},
 		{"betas turn true off", []envLayer{proj(ts("auto")), local(betas)}, "off"},
 		{"betas alone turn it off", []envLayer{local(betas)}, "off"},
 		{"managed force keeps it on under betas", []envLayer{local(betas), managed("m", ts("force"))}, "on"},
 		{"managed true does not", []envLayer{local(betas), managed("m", ts("true"))}, "off"},
 		{"force below managed is not force", []envLayer{local(betas), proj(ts("force"))}, "off"},
 		{"a later managed-settings.d file wins", []envLayer{managed("d/a.json", ts("force")), managed("d/b.json", ts("false")), local(betas)}, "off"},
-		{"another project's settings do not apply", []envLayer{{dir: "/q", tier: TierLocal, path: "q", vals: ts("true")}}, ""},
+		{"another project's settings do not apply", []envLayer{{dir: "/q", tier: TierLocal, path: "q", vals: ts("false")}}, "on"},
+		{"managed-settings.json before managed-settings.d", []envLayer{managed("/etc/claude-code/managed-settings.d/10-on.json", ts("force")), managed("/etc/claude-code/managed-settings.json", ts("false")), local(betas)}, "on"},
+		{"managed-settings.d alphabetical by name", []envLayer{managed("/etc/claude-code/managed-settings.d/b.json", ts("false")), managed("/etc/claude-code/managed-settings.d/a.json", ts("force")), local(betas)}, "off"},
+		{"a gateway turns it off", []envLayer{user(map[string]string{"ANTHROPIC_BASE_URL": "https://gw.example.com"})}, "off"},
+		{"Anthropic's own API is no gateway", []envLayer{user(map[string]string{"ANTHROPIC_BASE_URL": "https://api.anthropic.com"})}, "on"},
+		{"true keeps it on through a gateway", []envLayer{user(map[string]string{"ANTHROPIC_BASE_URL": "https://gw.example.com"}), proj(ts("true"))}, "on"},
+		{"force through a gateway", []envLayer{user(map[string]string{"ANTHROPIC_BASE_URL": "https://gw.example.com"}), managed("m", ts("force"))}, "on"},
+		{"force has no effect on Bedrock", []envLayer{local(betas), managed("m", map[string]string{"ENABLE_TOOL_SEARCH": "force", "CLAUDE_CODE_USE_BEDROCK": "1"})}, "off"},
+		{"force has no effect on Mantle", []envLayer{local(betas), user(map[string]string{"CLAUDE_CODE_USE_MANTLE": "1"}), managed("m", ts("force"))}, "off"},
+		{"force has no effect on Claude Platform on AWS", []envLayer{local(betas), user(map[string]string{"CLAUDE_CODE_USE_ANTHROPIC_AWS": "1"}), managed("m", ts("force"))}, "off"},
+		{"force has no effect on Agent Platform", []envLayer{local(betas), user(map[string]string{"CLAUDE_CODE_USE_VERTEX": "true"}), managed("m", ts("force"))}, "off"},
+		{"force has no effect on Foundry", []envLayer{local(betas), user(map[string]string{"CLAUDE_CODE_USE_FOUNDRY": "1"}), managed("m", ts("force"))}, "off"},
+		{"a provider switched off is no provider", []envLayer{local(betas), user(map[string]string{"CLAUDE_CODE_USE_BEDROCK": "0"}), managed("m", ts("force"))}, "on"},
 	} {
 		if got := toolSearchFor(c.layers, "/p").On; got != c.want {
 			t.Errorf("%s: got %q, want %q", c.name, got, c.want)

@@ -14,15 +14,27 @@
 #   [budget] servers_warn and servers_max in .mcplint.toml. Switch off
 #   the servers this project does not use, or move user-level servers
 #   that only one project needs into that project's config. With tool
-#   search on ([env] tool_search = true: Claude Code's ENABLE_TOOL_SEARCH,
-#   super-pi's mcp_tool_exposure: :deferred) definitions load on demand,
-#   so the finding is info and says "deferred". Claude Code's own
-#   settings decide over [env] tool_search for its servers: the env of
-#   ~/.claude/settings.json, .claude/settings.json,
-#   .claude/settings.local.json and managed settings (highest wins, an
-#   empty value cancels a lower one); ENABLE_TOOL_SEARCH=false turns it
-#   off, CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS turns it off unless a
-#   managed ENABLE_TOOL_SEARCH="force" keeps it on.
+#   search on, definitions load on demand, so the finding is info and
+#   says "deferred". Claude Code's MCP tool search is on by default; its
+#   budget warning comes only where a source switches it off. [env]
+#   tool_search = true stands in for super-pi's mcp_tool_exposure:
+#   :deferred. Claude Code's own settings decide for its servers (the env
+#   of ~/.claude/settings.json, .claude/settings.json,
+#   .claude/settings.local.json and managed settings; the highest wins,
+#   an empty value cancels a lower one):
+#
+#   | Source | Tool search |
+#   |---|---|
+#   | nothing set | on (Claude Code's default) |
+#   | ENABLE_TOOL_SEARCH=false | off |
+#   | CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS=1 | off, even with ENABLE_TOOL_SEARCH=true or auto |
+#   | ANTHROPIC_BASE_URL not api.anthropic.com (a gateway) | off, unless ENABLE_TOOL_SEARCH=true |
+#   | managed ENABLE_TOOL_SEARCH="force" | on, under the betas flag and through a gateway |
+#   | managed settings order | managed-settings.json, then managed-settings.d/*.json alphabetically (hidden files skipped); the later wins |
+#   | a cloud provider (CLAUDE_CODE_USE_BEDROCK, _MANTLE, _ANTHROPIC_AWS, _VERTEX, _FOUNDRY) | force has no effect |
+#
+#   oceancode, which reads the same files, has no tool search: [env]
+#   tool_search applies to it.
 # custom:
 #   level: warning
 #   source: Paseo ("Context-budget warning", 8 servers getting heavy, 16 over budget)
