@@ -86,6 +86,7 @@ type actionRun struct {
 	outputs   map[string]map[string]string
 	uses      map[string]actionStep // uses steps whose if held, by name
 	log       strings.Builder
+	summary   string // the job summary ($GITHUB_STEP_SUMMARY) of the last run
 }
 
 func newActionRun(t *testing.T, workspace, work string) *actionRun {
@@ -184,6 +185,11 @@ func (r *actionRun) run() (string, int) {
 	r.uses = map[string]actionStep{}
 	r.log.Reset()
 	scratch := r.t.TempDir()
+	summary := filepath.Join(scratch, "step-summary.md")
+	defer func() {
+		b, _ := os.ReadFile(summary)
+		r.summary = string(b)
+	}()
 	for i, st := range r.act.Runs.Steps {
 		if !r.cond(st.If) {
 			continue
@@ -212,7 +218,7 @@ func (r *actionRun) run() (string, int) {
 			cmd.Dir = filepath.Join(r.workspace, r.eval(st.WorkingDirectory))
 		}
 		cmd.Env = append(append([]string{}, r.env...), "GITHUB_OUTPUT="+out, "GITHUB_PATH="+filepath.Join(scratch, "path"),
-			"GITHUB_WORKSPACE="+r.workspace, "RUNNER_TEMP="+r.runner["temp"])
+			"GITHUB_WORKSPACE="+r.workspace, "RUNNER_TEMP="+r.runner["temp"], "GITHUB_STEP_SUMMARY="+summary)
 		for k, v := range st.Env {
 			cmd.Env = append(cmd.Env, k+"="+r.eval(v))
 		}
@@ -326,6 +332,15 @@ func newReleaseServer(t *testing.T, assets map[string][]byte) *releaseServer {
 				http.Redirect(w, r, "/objects/"+rest, http.StatusFound)
 				return
 			}
+		}
+		// GitHub's newest release: /releases/latest redirects to its tag.
+		if r.URL.Path == "/mcplint/mcplint/releases/latest" {
+			http.Redirect(w, r, "/mcplint/mcplint/releases/tag/v9.9.9", http.StatusFound)
+			return
+		}
+		if r.URL.Path == "/mcplint/mcplint/releases/tag/v9.9.9" {
+			w.Write([]byte("<html>v9.9.9</html>"))
+			return
 		}
 		if rest, ok := strings.CutPrefix(r.URL.Path, "/objects/"); ok {
 			if b, ok := s.assets[rest]; ok {
@@ -449,6 +464,12 @@ func TestActionInstallsTheRelease(t *testing.T) {
 		if len(s.Runs[0].Results) == 0 || s.Runs[0].Results[0].RuleID != "transport/https-only" || s.Runs[0].Results[0].Locations[0].PhysicalLocation.ArtifactLocation.URI != ".mcp.json" {
 			t.Errorf("results: %+v", s.Runs[0].Results)
 		}
+		if !strings.Contains(r.summary, "### mcplint") || !strings.Contains(r.summary, "| `transport/https-only` | error | 1 |") {
+			t.Errorf("round %d: job summary:\n%s", round, r.summary)
+		}
+		if strings.Contains(r.log.String(), "::error file=") {
+			t.Errorf("round %d: annotations beside an upload:\n%s", round, r.log.String())
+		}
 		if n := srv.count("v9.9.9/" + archive); n != 1 {
 			t.Errorf("round %d: the archive was downloaded %d times, want once over both rounds", round, n)
 		}
@@ -522,6 +543,7 @@ func TestActionFromSourceOnAForkPR(t *testing.T) {
 	work := t.TempDir()
 	r := newActionRun(t, project(t, work), work)
 	r.github["action_ref"] = "main"
+	r.inputs["version"] = "source"
 	r.github["event_name"] = "pull_request"
 	r.github["event.pull_request.head.repo.full_name"] = "mallory/app"
 	failed, code := r.run()
@@ -539,6 +561,9 @@ func TestActionFromSourceOnAForkPR(t *testing.T) {
 	}
 	if !strings.Contains(r.log.String(), "::error file=.mcp.json,line=1") {
 		t.Errorf("no annotation:\n%s", r.log.String())
+	}
+	if !strings.Contains(r.summary, "| `transport/https-only` | error | 1 |") {
+		t.Errorf("job summary of the fork's pull request:\n%s", r.summary)
 	}
 	readSARIF(t, filepath.Join(r.workspace, r.outputs["check"]["sarif-file"]))
 
@@ -577,6 +602,9 @@ func TestActionFromSourceOnAForkPR(t *testing.T) {
 	if len(s.Runs[0].Results) != 0 || len(inv) != 1 || inv[0].ExecutionSuccessful || len(inv[0].ToolExecutionNotifications) != 1 ||
 		!strings.Contains(inv[0].ToolExecutionNotifications[0].Message.Text, "missing-folder: no such file or folder") {
 		t.Errorf("SARIF of exit 2: %+v", s.Runs[0])
+	}
+	if !strings.Contains(r.summary, "mcplint could not check (exit 2)") {
+		t.Errorf("job summary of exit 2:\n%s", r.summary)
 	}
 
 	// A flag mcplint does not know fails before it can write SARIF: the
@@ -708,6 +736,13 @@ func TestReusableWorkflow(t *testing.T) {
 		for _, m := range regexp.MustCompile(`mcplint/mcplint(?:/\.github/workflows/lint\.yml|/cmd/mcplint)?@([\w.]+)|rev: (\S+)`).FindAllStringSubmatch(string(text), -1) {
 			got := m[1] + m[2]
 			if got == "vX.Y.Z" { // the maintainers' placeholder
+				continue
+			}
+			if regexp.MustCompile(`^[0-9a-f]{40}$`).MatchString(got) {
+				// An example pinned by commit SHA: its comment names the tag.
+				if !strings.Contains(string(text), m[0]+" # "+ref) {
+					t.Errorf("%s shows %s without the comment # %s", doc, m[0], ref)
+				}
 				continue
 			}
 			found++

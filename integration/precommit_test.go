@@ -19,6 +19,7 @@ type hookDef struct {
 	Language                string `yaml:"language"`
 	Files                   string `yaml:"files"`
 	PassFilenames           *bool  `yaml:"pass_filenames"`
+	RequireSerial           bool   `yaml:"require_serial"`
 	MinimumPreCommitVersion string `yaml:"minimum_pre_commit_version"`
 }
 
@@ -39,7 +40,8 @@ func readHooks(t *testing.T) map[string]hookDef {
 	return out
 }
 
-// TestPreCommitFilesMatchTheFolderScan holds each hook's files pattern to
+// TestPreCommitFilesMatchTheFolderScan holds each hook (one serial run,
+// --skip-unrelated) and its files pattern to
 // the places a folder scan reads: every one of them, at the top and deep
 // in a repository, and nothing a scan ignores (names read only when named
 // on the command line, look-alikes).
@@ -51,7 +53,7 @@ func TestPreCommitFilesMatchTheFolderScan(t *testing.T) {
 		if !ok {
 			t.Fatalf("no hook %q", id)
 		}
-		if h.Language != lang || !strings.Contains(h.Entry, "--skip-unrelated") || h.MinimumPreCommitVersion == "" || h.PassFilenames == nil || !*h.PassFilenames {
+		if h.Language != lang || !strings.Contains(h.Entry, "--skip-unrelated") || h.MinimumPreCommitVersion == "" || h.PassFilenames == nil || !*h.PassFilenames || !h.RequireSerial {
 			t.Errorf("hook %s: %+v", id, h)
 		}
 		// pre-commit applies files with Python's re.search; this pattern
@@ -244,6 +246,12 @@ func TestPreCommitHook(t *testing.T) {
 			}
 			if !strings.Contains(out, "Passed") {
 				t.Errorf("the hook did not run on api/server.json:\n%s", out)
+			}
+			// What pre-commit shows of the hook's output (--verbose): a batch
+			// with no MCP configuration prints nothing.
+			out, err = sh(project, tc.env, "pre-commit", "run", "--verbose", "--files", "api/server.json")
+			if err != nil || !strings.Contains(out, "- hook id: "+tc.hook) || strings.Contains(out, "findings") || strings.Contains(out, "mcplint check") {
+				t.Errorf("the hook printed something for a file that is no MCP configuration:\n%s", out)
 			}
 
 			bad := `{"mcpServers": {"github": {"command": "github-mcp-server", "args": ["stdio"], "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "` + hookToken + `"}}}}` + "\n"

@@ -138,6 +138,8 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	format := fs.String("format", "text", "output `FORMAT`: text, json, sarif, github or diff (the fixes as a unified diff)")
 	failLevel := fs.String("fail-level", "error", "exit 1 when a finding is at or above `LEVEL`: error, warning, info or never")
 	baseline := fs.String("baseline", "", "report only findings that are not in the baseline `FILE` (made by mcplint baseline)")
+	var side sideOutputs
+	side.register(fs)
 	paths, err := parseFlags(fs, args)
 	if err != nil {
 		return flagError(err)
@@ -169,6 +171,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return fail(exitUsage, fmt.Sprintf("--format %q: want text, json, sarif, github or diff", *format))
 	}
 	if err := of.validate(); err != nil {
+		return fail(exitUsage, err.Error())
+	}
+	if err := side.validate(*format, of.output); err != nil {
 		return fail(exitUsage, err.Error())
 	}
 	if paths, lf.overlay, err = of.readStdin(paths, stdin, lf.maxFileSize); err != nil {
@@ -231,6 +236,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		sum = report.Summarise(findings, tot.Files, tot.Servers)
 		sum.Baselined = known
 	}
+	if quietEmpty(lf.skipUnrelated, lf.failOnEmpty, tot.Files, *format) && len(findings) == 0 {
+		return exitOK
+	}
 	w := dest.writer()
 	switch *format {
 	case "json":
@@ -246,6 +254,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	if err == nil {
 		err = dest.commit()
+	}
+	if err == nil {
+		err = side.write(stdout, *format, findings, sum)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "mcplint check: %v\n", err)
