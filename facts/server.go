@@ -280,14 +280,32 @@ func secretFact(d secret.Detection) SecretFact {
 
 // refs lists the variable references in a value and whether the client
 // expands each in this field.
+//
+// A reference written several times in one value is one fact (one problem,
+// one finding), and a value gives at most maxRefsPerValue: a value made of
+// "{A}" repeated would otherwise give a finding per copy, each quoting the
+// whole value.
 func refs(s *loader.Server, field, value string) []RefFact {
 	rs := secret.References(value)
-	out := make([]RefFact, 0, len(rs))
+	out := make([]RefFact, 0, min(len(rs), maxRefsPerValue))
+	seen := map[RefFact]bool{}
 	for _, r := range rs {
-		out = append(out, RefFact{Syntax: r.Syntax, Name: r.Name, HasDefault: r.HasDefault, Expanded: Expands(s, r.Syntax, field)})
+		f := RefFact{Syntax: r.Syntax, Name: r.Name, HasDefault: r.HasDefault, Expanded: Expands(s, r.Syntax, field)}
+		if seen[f] {
+			continue
+		}
+		if len(out) == maxRefsPerValue {
+			break
+		}
+		seen[f] = true
+		out = append(out, f)
 	}
 	return out
 }
+
+// maxRefsPerValue bounds the distinct references of one value a policy
+// judges.
+const maxRefsPerValue = 32
 
 // urlMember is the key the server's address was written under.
 func urlMember(s *loader.Server) string {

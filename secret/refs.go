@@ -99,6 +99,12 @@ func References(s string) []Reference {
 }
 
 // appendRefs appends the references in s to dst, unsorted.
+// maxRefs bounds the references read from one string. Past it the rest
+// is read as plain text: it is then scanned for secrets like any text
+// (more is masked, never less), and a value made of "{A}" repeated
+// 300,000 times costs no more than its length.
+const maxRefs = 4096
+
 func appendRefs(dst []Reference, s string) []Reference {
 	p := refParser{s: s}
 	if len(s) > 128 {
@@ -184,6 +190,9 @@ func (p *refParser) parse(from, to int, top bool, out []Reference) []Reference {
 		if !ok {
 			i++
 			continue
+		}
+		if len(out) >= maxRefs {
+			return out
 		}
 		out = append(out, r)
 		if r.HasDefault && r.Default != "" {

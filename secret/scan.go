@@ -496,6 +496,12 @@ func isURLStop(c byte) bool {
 // key-like query parameters.
 func (sc *scanner) urls() {
 	v := sc.value
+	// A "://" inside an address already read (a URL in a query value) is
+	// read too, up to maxNestedURLs of them: each reads to the end of the
+	// address it sits in, so a value made of "https://x/?key=" repeated
+	// would otherwise cost the square of its length.
+	const maxNestedURLs = 8
+	nested, lastEnd := 0, -1
 	for from := 0; ; {
 		k := strings.Index(v[from:], "://")
 		if k < 0 {
@@ -503,6 +509,12 @@ func (sc *scanner) urls() {
 		}
 		i := from + k
 		from = i + 3
+		if i < lastEnd {
+			if nested++; nested > maxNestedURLs {
+				from = lastEnd
+				continue
+			}
+		}
 		s := i
 		for s > 0 && isSchemeByte(v[s-1]) {
 			s--
@@ -519,6 +531,9 @@ func (sc *scanner) urls() {
 			end++
 		}
 		base := i + 3
+		if end > lastEnd {
+			lastEnd = end
+		}
 		seg := v[base:end]
 		authEnd := strings.IndexAny(seg, "/?#")
 		if authEnd < 0 {
@@ -633,9 +648,22 @@ var authSchemes = []struct {
 // "token <literal>".
 func (sc *scanner) authSchemes() {
 	v := sc.value
+	// Each search starts where the last ended; in a long value, a case of
+	// the word's first byte that is not there would be looked for to the
+	// end every time ("Bearer " written 50,000 times), so a long value is
+	// searched in a lower-case copy.
+	find := func(from int, word string) int { return indexFold(v[from:], word) }
+	if len(v) > 4096 {
+		lv := []byte(v)
+		for i, c := range lv {
+			lv[i] = lowerASCII(c)
+		}
+		lower := string(lv)
+		find = func(from int, word string) int { return strings.Index(lower[from:], word) }
+	}
 	for _, a := range authSchemes {
 		for from := 0; from < len(v); {
-			k := indexFold(v[from:], a.word)
+			k := find(from, a.word)
 			if k < 0 {
 				break
 			}

@@ -241,6 +241,9 @@ func isHostname(v string) bool {
 
 // isBoolOrNumber reports whether v is a boolean, null-ish word or a number.
 func isBoolOrNumber(v string) bool {
+	if len(v) > 64 {
+		return false // no word of the list, and no number mcplint calls one
+	}
 	switch strings.ToLower(v) {
 	case "true", "false", "yes", "no", "on", "off", "null", "nil", "none", "undefined", "0", "1":
 		return true

@@ -257,29 +257,77 @@ func prefixesAt(s string, i int) []string {
 // one is a digit or the run mixes cases: "trughp_…", "123ghp_…" (16 after
 // a three-byte prefix).
 func prefixedRun(tok string) bool {
+	if len(tok) > 256 {
+		return prefixedRunLong(tok)
+	}
 	for at := 0; at+1 < len(tok); at++ {
 		for _, p := range prefixesAt(tok, at) {
 			if !strings.HasPrefix(tok[at:], p) {
 				continue
 			}
-			rest := tok[at+len(p):]
-			n, digit, lower, upper := 0, false, false, false
-			for n < len(rest) && (isAlnum(rest[n]) || rest[n] == '_' || rest[n] == '-') {
-				switch c := rest[n]; {
-				case isDigit(c):
-					digit = true
-				case isLower(c):
-					lower = true
-				case isUpper(c):
-					upper = true
-				}
-				n++
+			n, kinds := keyRun(tok[at+len(p):])
+			if keyLike(p, n, kinds) {
+				return true
 			}
-			need := 10
-			if len(p) < 4 {
-				need = 16 // "sk-" is in words: "task-manager-2"
-			}
-			if n >= need && (digit || (lower && upper)) {
+		}
+	}
+	return false
+}
+
+// Kinds of characters in a key-like run.
+const (
+	kindDigit = 1 << iota
+	kindLower
+	kindUpper
+)
+
+// keyRun is the length of the run of key characters (letters, digits, "_"
+// and "-") that s starts with, and the kinds of characters in it.
+func keyRun(s string) (n int, kinds uint8) {
+	for n < len(s) && (isAlnum(s[n]) || s[n] == '_' || s[n] == '-') {
+		kinds |= charKind(s[n])
+		n++
+	}
+	return n, kinds
+}
+
+func charKind(c byte) uint8 {
+	switch {
+	case isDigit(c):
+		return kindDigit
+	case isLower(c):
+		return kindLower
+	case isUpper(c):
+		return kindUpper
+	}
+	return 0
+}
+
+// keyLike: a prefix followed by 10 key characters (16 after a short
+// prefix: "sk-" is in words, "task-manager-2") with a digit or both cases.
+func keyLike(p string, n int, kinds uint8) bool {
+	need := 10
+	if len(p) < 4 {
+		need = 16
+	}
+	return n >= need && (kinds&kindDigit != 0 || kinds&(kindLower|kindUpper) == kindLower|kindUpper)
+}
+
+// prefixedRunLong is prefixedRun for a long token in linear time: the run
+// that follows each position is known from one pass from the end, instead
+// of being read again after every prefix ("ghp_" written 75,000 times).
+func prefixedRunLong(tok string) bool {
+	runLen := make([]int32, len(tok)+1)
+	runKinds := make([]uint8, len(tok)+1)
+	for i := len(tok) - 1; i >= 0; i-- {
+		if c := tok[i]; isAlnum(c) || c == '_' || c == '-' {
+			runLen[i] = runLen[i+1] + 1
+			runKinds[i] = runKinds[i+1] | charKind(c)
+		}
+	}
+	for at := 0; at+1 < len(tok); at++ {
+		for _, p := range prefixesAt(tok, at) {
+			if strings.HasPrefix(tok[at:], p) && keyLike(p, int(runLen[at+len(p)]), runKinds[at+len(p)]) {
 				return true
 			}
 		}
