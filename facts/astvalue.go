@@ -90,7 +90,7 @@ func (c *converter) serversTerm(servers []ServerFact) *ast.Term {
 		}
 		return ast.NewTerm(ast.NewArray(ts...))
 	}
-	var wg sync.WaitGroup
+	var g parallel.Group
 	chunk := (len(servers) + workers - 1) / workers
 	for lo := 0; lo < len(servers); lo += chunk {
 		hi := min(lo+chunk, len(servers))
@@ -98,15 +98,13 @@ func (c *converter) serversTerm(servers []ServerFact) *ast.Term {
 		if lo > 0 {
 			cc = newConverter(hi - lo)
 		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		g.Go(func() {
 			for i := lo; i < hi; i++ {
 				ts[i] = cc.rowServerFact(&servers[i])
 			}
-		}()
+		})
 	}
-	wg.Wait()
+	g.Wait()
 	return ast.NewTerm(ast.NewArray(ts...))
 }
 

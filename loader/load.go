@@ -338,7 +338,7 @@ func (p *Plan) Load() (*Workspace, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				docs[i], founds[i], states[i] = l.read(cands[i])
+				docs[i], founds[i], states[i] = l.readSafe(cands[i])
 			}
 		}()
 	}

@@ -71,7 +71,32 @@ func mayHold(listings map[string][]string, dir, name string) bool {
 // exception is a walked file whose common name (server.json) matched but
 // whose content is not an MCP document: it is not MCP's, and read returns
 // a nil document.
+// readSafe is read, with a failure of mcplint itself on one file (a panic)
+// reported at that file as an internal error instead of ending the run:
+// the other files are still read and checked.
+func (l *run) readSafe(c candidate) (doc *Document, fs []finding.Finding, apply func(*state)) {
+	defer func() {
+		if r := recover(); r != nil {
+			doc = &Document{Path: l.displayPath(c.abs), AbsPath: c.abs, Explicit: c.explicit, Kind: KindUnknown, ParseFailed: true}
+			if c.pat != nil {
+				doc.Kind, doc.Client, doc.Tier, doc.Format = c.pat.kind, c.pat.client, c.pat.tier, c.pat.format
+			}
+			doc.Error = fmt.Sprintf("mcplint failed on this file (internal error: %v); it was not checked: please report this with the file's shape", r)
+			fs = []finding.Finding{l.finding(doc, "schema/unreadable", finding.Error, 0, 0, doc.Error)}
+			apply = nil
+		}
+	}()
+	return l.read(c)
+}
+
+// readHook is called with each file's path before it is read; tests use
+// it to make mcplint itself fail on one file.
+var readHook func(path string)
+
 func (l *run) read(c candidate) (doc *Document, fs []finding.Finding, apply func(*state)) {
+	if readHook != nil {
+		readHook(c.abs)
+	}
 	doc = &Document{Path: l.displayPath(c.abs), AbsPath: c.abs, Explicit: c.explicit, Context: c.context, ProjectDir: c.projectDir, Kind: KindUnknown}
 	if c.pat != nil {
 		doc.Kind, doc.Client, doc.Tier, doc.Format, doc.Variant = c.pat.kind, c.pat.client, c.pat.tier, c.pat.format, c.pat.variant
