@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"fmt"
 	"net/url"
 	"regexp"
 	"sort"
@@ -339,7 +340,7 @@ func catalogueDocFact(d *loader.Document) *CatalogueDocFact {
 	if !isCatalogueDoc(d) {
 		return nil
 	}
-	cf := &CatalogueDocFact{Shape: catalogueShape(d), Team: d.Kind == loader.KindTeamCatalogue,
+	cf := &CatalogueDocFact{Shape: catalogueShape(d), Team: d.Kind == loader.KindTeamCatalogue || d.Team,
 		Size: int(d.Size), MaxSize: maxCatalogueSize, ServerCount: len(d.Servers), MaxServers: maxCatalogueServers,
 		Problems: []CatalogueProblem{}, Libraries: []LibraryAddressFact{}}
 	if d.File == nil || d.File.Root == nil {
@@ -366,6 +367,13 @@ func catalogueDocFact(d *loader.Document) *CatalogueDocFact {
 			case it.Get("server").Kind != syntax.Object:
 				cf.Problems = append(cf.Problems, CatalogueProblem{Kind: "type", Key: "server", Pointer: p + "/server",
 					Message: `"server" is ` + catArticle(it.Get("server").Kind.String()) + `: it must be a server.json object`})
+			case !hasItems(it.Get("server").Get("remotes")) && !hasItems(it.Get("server").Get("packages")):
+				// "each server a server.json (name, description, version,
+				// remotes or packages)": without either there is nothing
+				// to connect to or start.
+				name, _ := it.Get("server").Get("name").Str()
+				cf.Problems = append(cf.Problems, CatalogueProblem{Kind: "missing", Key: "remotes", Pointer: p + "/server",
+					Message: fmt.Sprintf(`server %q has neither "remotes" nor "packages": Paseo reads each library server as a server.json with name, description, version and remotes or packages, so there is no address to connect to and no package to start; add one`, name)})
 			}
 			if m := it.Get("_meta"); m != nil && m.Kind != syntax.Object {
 				cf.Problems = append(cf.Problems, CatalogueProblem{Kind: "type", Key: "_meta", Pointer: p + "/_meta", Level: "warning",
@@ -389,6 +397,11 @@ func catalogueDocFact(d *loader.Document) *CatalogueDocFact {
 	}
 	libraryAddresses(cf, root)
 	return cf
+}
+
+// hasItems says whether n is a non-empty array.
+func hasItems(n *syntax.Node) bool {
+	return n != nil && n.Kind == syntax.Array && len(n.Items) > 0
 }
 
 // isCatalogueDoc: team catalogues and registry lists (Paseo reads a

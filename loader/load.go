@@ -87,6 +87,9 @@ type candidate struct {
 	// realIsAbs says abs is its own real path.
 	real      string
 	realIsAbs bool
+	// team: Paseo's team catalogue place
+	// ($PASEO_HOME/plugin-settings/paseo-mcp/catalog.json, catalog.v1.json).
+	team bool
 }
 
 // Load discovers, reads and normalises every config the options name. Bad
@@ -286,6 +289,15 @@ func Discover(opts Options) (*Plan, error) {
 			paseoHome = ph
 		}
 		walkPaseoAgents(filepath.Join(paseoHome, "agents"), func(c candidate) { add(c) })
+		// The team catalogue: catalog.json, and the version 1 document the
+		// plugin keeps beside it (catalog.v1.json) for a roll-back to
+		// 0.12.0. Either shape is read by content.
+		for _, name := range []string{"catalog.json", "catalog.v1.json"} {
+			abs := filepath.Join(paseoHome, "plugin-settings", "paseo-mcp", name)
+			if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
+				add(candidate{abs: abs, team: true})
+			}
+		}
 		xdg := xdgConfigHome(home)
 		for i := range homePatterns {
 			pt := &homePatterns[i]
@@ -424,6 +436,7 @@ func (p *Plan) Load() (*Workspace, error) {
 	}
 	applyState(ws, st)
 	resolveShadowing(ws)
+	resolveCatalogueClash(ws)
 	finding.Sort(ws.Findings)
 	return ws, nil
 }

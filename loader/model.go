@@ -85,6 +85,9 @@ type Document struct {
 	// set when nothing did (read as Claude Code's, advice kept neutral).
 	Assumed string
 	Unsure  bool
+	// Team is set for Paseo's team catalogue, read from its place under
+	// $PASEO_HOME whatever its shape (a 0.12.0 entry list or a library).
+	Team bool
 	// Variant names a sub-shape when it matters, e.g. "legacy-settings"
 	// for a VS Code settings.json `mcp` block, "exclusive" for
 	// managed-mcp.json, "seed" for a bare array of server.json.

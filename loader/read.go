@@ -214,6 +214,9 @@ func (l *run) read(c candidate) (doc *Document, fs []finding.Finding, apply func
 	} else {
 		d = l.sniff(doc, f.Root)
 		doc.Sniffed = doc.Kind == KindClientConfig
+		if c.team && (doc.Kind == KindTeamCatalogue || doc.Kind == KindRegistryList) {
+			doc.Team = true
+		}
 		if doc.Format == syntax.JSON && strictJSON(doc.Client) {
 			if f2, err := syntax.Parse(src, syntax.JSON); err != nil {
 				doc.File = f2

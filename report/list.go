@@ -176,7 +176,11 @@ func ListText(w io.Writer, ws *loader.Workspace) error {
 		state := s.State()
 		if s.ShadowedBy != nil {
 			q := position(s.ShadowedBy)
-			state = fmt.Sprintf("shadowed by %s %s:%d", s.ShadowedBy.Tier, secret.Display(s.ShadowedBy.Doc.Path), q.Line)
+			tier := string(s.ShadowedBy.Tier)
+			if d := s.ShadowedBy.Doc; s.Tier == loader.TierLibrary && (d.Team || d.Kind == loader.KindTeamCatalogue) {
+				tier = "team" // Paseo's libraries merge by trust, Team first
+			}
+			state = fmt.Sprintf("shadowed by %s %s:%d", tier, secret.Display(s.ShadowedBy.Doc.Path), q.Line)
 		}
 		name := secret.Display(s.QualifiedName(ws))
 		if s.Name == "" {

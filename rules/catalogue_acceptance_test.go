@@ -35,7 +35,6 @@ var brokenRules = map[string]int{
 	"catalogue/setup":               119,
 	"catalogue/byo-oauth-vendor":    128,
 	"catalogue/url-template":        147,
-	"catalogue/env-name":            158,
 }
 
 // hiddenTextLine is where the hidden-text entry hides a zero-width space;

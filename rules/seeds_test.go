@@ -172,7 +172,13 @@ func seedFindings(t *testing.T, e *Engine, fixture, which string) (string, []str
 	}
 	var msgs []string
 	for _, f := range fs {
-		msgs = append(msgs, f.Rule+": "+f.Message)
+		// The level closes the line, so a row can say "[warning]" (a
+		// finding without its own level has the rule's).
+		level := f.Level
+		if r, ok := e.Rule(f.Rule); ok && level == 0 {
+			level = r.Level
+		}
+		msgs = append(msgs, f.Rule+": "+f.Message+" ["+level.String()+"]")
 	}
 	var list bytes.Buffer
 	if err := report.ListText(&list, ws); err != nil {

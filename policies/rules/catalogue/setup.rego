@@ -51,30 +51,30 @@ string_fields := {"kind", "reason", "guideUrl", "redirectHint", "scopes", "urlTe
 
 clients := {"claude", "codex"}
 
-report contains lib.at(s, st.pointer, msg) if {
+problem contains lib.at(s, st.pointer, msg) if {
 	some i, st in setups
 	s := input.servers[i]
 	st.kind != "object"
-	msg := sprintf("setup is %s: write {\"kind\": \"byo-oauth\" or \"per-org\", \"reason\": \"…\", \"guideUrl\": \"https://…\", …}; Paseo shows the card as not installable", [st.kind])
+	msg := sprintf("setup is %s: write {\"kind\": \"byo-oauth\" or \"per-org\", \"reason\": \"…\", \"guideUrl\": \"https://…\", …}", [st.kind])
 }
 
-report contains lib.at(s, st.pointer, msg) if {
+problem contains lib.at(s, st.pointer, msg) if {
 	some i, st in setups
 	s := input.servers[i]
 	st.kind == "object"
 	not has(st, "kind")
-	msg := `setup has no "kind": write "byo-oauth" (the vendor takes only a sign-in app you register) or "per-org" (each organisation has its own address); Paseo shows the card as not installable`
+	msg := `setup has no "kind": write "byo-oauth" (the vendor takes only a sign-in app you register) or "per-org" (each organisation has its own address)`
 }
 
-report contains lib.at(s, st.kind_pointer, msg) if {
+problem contains lib.at(s, st.kind_pointer, msg) if {
 	some i, st in setups
 	s := input.servers[i]
 	has(st, "kind")
 	not kinds[st.setup_kind]
-	msg := sprintf("setup kind %q is not one Paseo knows: write \"byo-oauth\" or \"per-org\"; Paseo shows the card as not installable", [st.setup_kind])
+	msg := sprintf("setup kind %q is not one Paseo knows: write \"byo-oauth\" or \"per-org\"", [st.setup_kind])
 }
 
-report contains lib.at(s, st.pointer, msg) if {
+problem contains lib.at(s, st.pointer, msg) if {
 	some i, st in setups
 	s := input.servers[i]
 	need := required[st.setup_kind]
@@ -83,7 +83,7 @@ report contains lib.at(s, st.pointer, msg) if {
 	msg := sprintf("a %s setup has no %q: %s", [st.setup_kind, k, missing(k)])
 }
 
-report contains lib.at_key(s, f.pointer, msg) if {
+problem contains lib.at_key(s, f.pointer, msg) if {
 	some i, st in setups
 	s := input.servers[i]
 	allowed := kinds[st.setup_kind]
@@ -93,7 +93,7 @@ report contains lib.at_key(s, f.pointer, msg) if {
 	msg := sprintf("%q is not a field of a %s setup, and a field its kind does not use is an error: remove it (a %s setup has %s)", [f.key, st.setup_kind, st.setup_kind, concat(", ", sort([k | some k in (common | allowed)]))])
 }
 
-report contains lib.at_key(s, f.pointer, msg) if {
+problem contains lib.at_key(s, f.pointer, msg) if {
 	some i, st in setups
 	s := input.servers[i]
 	not has(st, "kind")
@@ -103,7 +103,7 @@ report contains lib.at_key(s, f.pointer, msg) if {
 	msg := sprintf("%q is not a setup field: a setup has kind, reason, guideUrl and, by kind, steps, redirectHint, clients, scopes, urlTemplate and label", [f.key])
 }
 
-report contains lib.at(s, f.pointer, msg) if {
+problem contains lib.at(s, f.pointer, msg) if {
 	some i, st in setups
 	s := input.servers[i]
 	some f in st.fields
@@ -112,14 +112,14 @@ report contains lib.at(s, f.pointer, msg) if {
 	msg := sprintf("setup %q is %s, where Paseo reads a string", [f.key, article(f.kind)])
 }
 
-report contains lib.at(s, st.reason_pointer, msg) if {
+problem contains lib.at(s, st.reason_pointer, msg) if {
 	some i, st in setups
 	s := input.servers[i]
 	st.reason_length > max_reason
 	msg := sprintf("the setup reason is %d characters, over Paseo's limit of %d: say why in one plain line and put the details in the guide", [st.reason_length, max_reason])
 }
 
-report contains lib.at(s, st.reason_pointer, msg) if {
+problem contains lib.at(s, st.reason_pointer, msg) if {
 	some i, st in setups
 	s := input.servers[i]
 	st.reason_length >= 0
@@ -128,7 +128,7 @@ report contains lib.at(s, st.reason_pointer, msg) if {
 	msg := sprintf("the setup reason has %d lines: Paseo shows it as one plain line; put the steps in \"steps\"", [st.reason_lines])
 }
 
-report contains lib.at(s, g.pointer, msg) if {
+problem contains lib.at(s, g.pointer, msg) if {
 	some i, st in setups
 	s := input.servers[i]
 	g := st.guide_url
@@ -136,7 +136,7 @@ report contains lib.at(s, g.pointer, msg) if {
 	msg := not_https(g, "the guide")
 }
 
-report contains lib.at(s, st.steps_pointer, msg) if {
+problem contains lib.at(s, st.steps_pointer, msg) if {
 	some i, st in setups
 	s := input.servers[i]
 	st.steps_kind != ""
@@ -144,14 +144,14 @@ report contains lib.at(s, st.steps_pointer, msg) if {
 	msg := sprintf("steps is %s: write a list of short lines, at most %d", [article(st.steps_kind), max_steps])
 }
 
-report contains lib.at(s, st.steps_pointer, msg) if {
+problem contains lib.at(s, st.steps_pointer, msg) if {
 	some i, st in setups
 	s := input.servers[i]
 	count(st.steps) > max_steps
 	msg := sprintf("setup has %d steps, over Paseo's limit of %d: keep the short lines here and move the rest to the guide", [count(st.steps), max_steps])
 }
 
-report contains lib.at(s, step.pointer, msg) if {
+problem contains lib.at(s, step.pointer, msg) if {
 	some i, st in setups
 	s := input.servers[i]
 	some step in st.steps
@@ -159,7 +159,7 @@ report contains lib.at(s, step.pointer, msg) if {
 	msg := sprintf("step %d is %s: a step is one short line of text", [step.index + 1, article(step.kind)])
 }
 
-report contains lib.at(s, l.pointer, msg) if {
+problem contains lib.at(s, l.pointer, msg) if {
 	some i, st in setups
 	s := input.servers[i]
 	some step in st.steps
@@ -168,7 +168,7 @@ report contains lib.at(s, l.pointer, msg) if {
 	msg := sprintf("step %d links to %s, which is not https: Paseo shows https links only; use https://%s", [step.index + 1, l.value, l.host])
 }
 
-report contains lib.at(s, c.pointer, msg) if {
+problem contains lib.at(s, c.pointer, msg) if {
 	some i, st in setups
 	s := input.servers[i]
 	st.setup_kind == "byo-oauth"
@@ -177,7 +177,7 @@ report contains lib.at(s, c.pointer, msg) if {
 	msg := sprintf("client %q is not one a byo-oauth setup names: write \"claude\" or \"codex\"", [c.value])
 }
 
-report contains lib.at(s, f.pointer, msg) if {
+problem contains lib.at(s, f.pointer, msg) if {
 	some i, st in setups
 	s := input.servers[i]
 	st.setup_kind == "byo-oauth"
@@ -185,6 +185,15 @@ report contains lib.at(s, f.pointer, msg) if {
 	f.key == "clients"
 	f.kind != "array"
 	msg := sprintf("clients is %s: write a list such as [\"claude\"]", [article(f.kind)])
+}
+
+# report says of every problem that Paseo shows the card as "not
+# installable" with that reason: "A setup that doesn't check out makes the
+# card 'not installable' with the reason; it is never dropped".
+report contains object.union(p, {"message": msg}) if {
+	some p in problem
+	name := input.servers[p.server].name
+	msg := sprintf("%s; Paseo shows %q as \"not installable\" with this reason (the card is never dropped, so a gated server never shows as one click)", [p.message, name])
 }
 
 # setups maps each server with a setup block to it.

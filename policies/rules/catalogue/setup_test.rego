@@ -71,7 +71,17 @@ test_reason_over_200_and_on_two_lines if {
 test_guide_not_https if {
 	g := {"key": "guideUrl", "value": "http://vendor.example.com/guide", "pointer": "/0/setup/guideUrl", "valid": true, "scheme": "http", "host": "vendor.example.com"}
 	some f in findings(setup("byo-oauth", byo_keys, {"guide_url": g}))
-	f.message == "the guide http://vendor.example.com/guide is not https: Paseo shows https links only; use https://vendor.example.com"
+	f.message == "the guide http://vendor.example.com/guide is not https: Paseo shows https links only; use https://vendor.example.com; Paseo shows \"x\" as \"not installable\" with this reason (the card is never dropped, so a gated server never shows as one click)"
+}
+
+# "A setup that doesn't check out makes the card 'not installable' with the
+# reason": every finding says so and gives the reason.
+test_every_problem_says_not_installable if {
+	rs := findings(setup("nope", byo_keys, {}))
+	count(rs) > 0
+	every f in rs {
+		contains(f.message, "Paseo shows \"x\" as \"not installable\" with this reason")
+	}
 }
 
 test_steps if {

@@ -14,9 +14,16 @@
 #   from the lower one. The finding is on each held copy and names the one
 #   that runs. When the copies are identical it is only a leftover (info):
 #   remove one. Otherwise remove or rename the copy you do not mean to run.
+#
+#   Paseo's libraries merge by trust: "A server name is shown once, and a
+#   clash goes by trust, not by the order of the list: Team first, then
+#   libraries you added". A library server named like an entry of the
+#   team catalogue ($PASEO_HOME/plugin-settings/paseo-mcp/catalog.json, or
+#   a 0.12.0 team file), by its server.json name or the gallery
+#   curation's id, is hidden and reported here.
 # custom:
 #   level: warning
-#   source: oceancode (a name declared at two tiers runs once; local > project > user > plugin); Claude Code scope precedence
+#   source: oceancode (a name declared at two tiers runs once; local > project > user > plugin); Claude Code scope precedence; Paseo (libraries merge by trust, Team first)
 #   fixable: false
 #   tags: [security, correctness]
 #   precision: very-high
@@ -30,9 +37,9 @@ report contains f if {
 	s.shadowed_by >= 0
 	w := input.servers[s.shadowed_by]
 	same := s.pin.definition == w.pin.definition
-	base := object.union(lib.on_server(s, message(s, w, same)), {"related": [{
+	base := object.union(lib.on_server(s, text(s, w, same)), {"related": [{
 		"doc": w.doc, "pointer": w.pointer, "key": true,
-		"message": sprintf("the %s copy of %q, which %s", [w.tier, w.name, runs_word(w)]),
+		"message": related(w),
 	}]})
 	f := level(base, same)
 }
@@ -40,6 +47,21 @@ report contains f if {
 level(f, true) := lib.with_level(f, "info")
 
 level(f, false) := f
+
+related(w) := sprintf("the Team entry %q, which Paseo shows", [w.name]) if {
+	w.tier == "library"
+} else := sprintf("the %s copy of %q, which %s", [w.tier, w.name, runs_word(w)])
+
+# text is the message: Paseo's merge of libraries for a library copy,
+# else the client's tier order.
+text(s, w, same) := msg if {
+	s.tier == "library"
+	msg := sprintf("%q here (a library) is hidden: Paseo shows a server name once and a clash goes by trust, Team first, then libraries you added, so the Team entry %q in %s is shown instead%s", [s.name, w.name, input.documents[w.doc].path, lib_note(same)])
+} else := message(s, w, same)
+
+lib_note(true) := ", which is the same server; remove this copy"
+
+lib_note(false) := ", and the two differ: this library's copy never shows; rename it if it is another server"
 
 runs_word(w) := "runs" if not w.trust.field_merge
 
