@@ -567,6 +567,14 @@ func TestActionFromSourceOnAForkPR(t *testing.T) {
 	}
 	readSARIF(t, filepath.Join(r.workspace, r.outputs["check"]["sarif-file"]))
 
+	// The rest is about the check step, whatever mcplint it runs: the
+	// v9.9.9 release, installed once and then taken from the tool cache,
+	// instead of linking mcplint from source for every run.
+	assets, _ := release(t, false)
+	srv := newReleaseServer(t, assets)
+	r.inputs["version"] = "9.9.9"
+	r.inputs["release-url"] = srv.URL + "/mcplint/mcplint/releases/download"
+
 	// The same pull request from a branch of the repository uploads.
 	r.github["event.pull_request.head.repo.full_name"] = "acme/app"
 	r.run()

@@ -42,6 +42,9 @@ func markerProcesses(t *testing.T, marker string) int {
 // Ctrl-C during a probe ends every process the server started: the one
 // in its group and the one that left it with setsid.
 func TestProbeSIGINTLeavesNoProcess(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds mcplint")
+	}
 	t.Parallel()
 	bin := releaseBinary(t)
 	dir := t.TempDir()
@@ -95,6 +98,9 @@ func TestProbeSIGINTLeavesNoProcess(t *testing.T) {
 // sent a header built from the user's environment is not contacted at
 // all, and probe exits 2 naming the host and the variable.
 func TestProbeContactsNothingWithoutConsent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds mcplint")
+	}
 	t.Parallel()
 	bin := releaseBinary(t)
 	var hits atomic.Int32
