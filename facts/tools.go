@@ -321,7 +321,11 @@ func toolClashes(in *Input, ws *loader.Workspace, docIdx map[*loader.Document]in
 		offers := byTool[n]
 		for _, a := range offers {
 			for _, b := range offers {
-				if a.s.Name < b.s.Name && sameScope(a.s, b.s) && a.s.Tools.Doc != b.s.Tools.Doc {
+				// super-pi names every tool mcp__<server>__<tool>, "so
+				// the model sees which server a tool belongs to and two
+				// servers cannot collide".
+				prefixed := a.s.Client == "super-pi" && b.s.Client == "super-pi"
+				if a.s.Name < b.s.Name && sameScope(a.s, b.s) && a.s.Tools.Doc != b.s.Tools.Doc && !prefixed {
 					add(b.s, b.tool, "same-name", a.s, a.tool)
 				}
 			}

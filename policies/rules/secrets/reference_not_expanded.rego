@@ -19,7 +19,7 @@
 #   (sh -c) expands its own variables.
 # custom:
 #   level: warning
-#   source: super-pi (${NAME} only in header values); oceancode (expands ${VAR} only in command, args, env and headers); Claude Code (managedMcpServers never expand; credential variables read as empty in url and headers); clients.md §18.2
+#   source: super-pi (${NAME} only in header values, not in the command either); oceancode (expands ${VAR} only in command, args, env and headers); Claude Code (managedMcpServers never expand; credential variables read as empty in url and headers); clients.md §18.2
 #   fixable: false
 #   tags: [correctness, secrets]
 #   precision: high
@@ -42,6 +42,15 @@ report contains lib.at(s, v.pointer, msg) if {
 	considered(r)
 	not continue_import(s, r)
 	msg := sprintf("%s does not expand %s in %s, so the server gets that literal text: %s", [who(s), secrets.written(r), v.where, instead(s, v, r)])
+}
+
+# super-pi expands ${NAME} only in header values: a command holding
+# ${…} is run as that literal text.
+report contains lib.at(s, s.command.pointer, msg) if {
+	some s in lib.servers("client/super-pi")
+	s.command != null
+	some m in regex.find_all_string_submatch_n(`\$\{([A-Za-z_][A-Za-z0-9_]*)(:-[^}]*)?\}`, s.command.value, -1)
+	msg := sprintf("super-pi does not expand %s in the command (only ${NAME} in a header value), so it tries to run that text literally: write the program's path itself", [m[0]])
 }
 
 # oceancode reads Claude Code's files but expands ${VAR} and
