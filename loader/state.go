@@ -392,7 +392,7 @@ func docRank(d *Document) int {
 func oceancodeCopies(servers []*Server) []*Server {
 	var out []*Server
 	for _, s := range servers {
-		if s.Tier != TierProject || (s.Client != "cursor" && s.Client != "opencode") || s.Via != "" {
+		if s.Tier != TierProject && s.Tier != TierUser || (s.Client != "cursor" && s.Client != "opencode") || s.Via != "" {
 			continue
 		}
 		c := *s

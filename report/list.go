@@ -47,6 +47,10 @@ type listServer struct {
 	Env         []string `json:"env,omitempty"`
 	Enabled     bool     `json:"enabled"`
 	State       string   `json:"state"`
+	// Trust is "trusted" or "untrusted" (held until trusted), apart from
+	// the state: oceancode's mcp list shows both ("Enabled and trusted
+	// are independent").
+	Trust string `json:"trust"`
 	Reason      string   `json:"reason,omitempty"`
 	File        string   `json:"file"`
 	Line        int      `json:"line"`
@@ -134,7 +138,7 @@ func listEntry(ws *loader.Workspace, s *loader.Server) listServer {
 	ls := listServer{
 		Name: secret.Text(s.Name), Client: s.Client, Tier: string(s.Tier), Transport: s.Transport,
 		Command: secret.Text(s.Command), Args: maskArgs(s.Args), URL: secret.Text(s.URL),
-		Enabled: s.Enabled, State: s.State(), File: s.Doc.Path, Line: p.Line, Column: p.Column,
+		Enabled: s.Enabled, State: s.State(), Trust: trustWord(s), File: s.Doc.Path, Line: p.Line, Column: p.Column,
 		Pointer: secret.Text(s.Pointer), ShadowedBy: ref(s.ShadowedBy), MergedFrom: ref(s.MergedFrom),
 	}
 	if q := s.QualifiedName(ws); q != s.Name {
@@ -169,11 +173,14 @@ func listEntry(ws *loader.Workspace, s *loader.Server) listServer {
 // per definition with its state and source.
 func ListText(w io.Writer, ws *loader.Workspace) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "NAME\tTRANSPORT\tCLIENT\tTIER\tSTATE\tSOURCE\tCAPABILITIES")
+	fmt.Fprintln(tw, "NAME\tTRANSPORT\tCLIENT\tTIER\tTRUST\tSTATE\tSOURCE\tCAPABILITIES")
 	caps := facts.Capabilities(ws)
 	for i, s := range ws.Servers {
 		p := position(s)
 		state := s.State()
+		if state == "untrusted" {
+			state = "enabled" // the TRUST column says it is held
+		}
 		if s.ShadowedBy != nil {
 			q := position(s.ShadowedBy)
 			tier := string(s.ShadowedBy.Tier)
@@ -190,7 +197,7 @@ func ListText(w io.Writer, ws *loader.Workspace) error {
 		if s.Via != "" {
 			client = "oceancode (" + s.Via + ")"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s:%d\t%s\n", name, s.Transport, client, s.Tier, state, secret.Display(s.Doc.Path), p.Line, capabilityColumn(caps[i]))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s:%d\t%s\n", name, s.Transport, client, s.Tier, trustWord(s), state, secret.Display(s.Doc.Path), p.Line, capabilityColumn(caps[i]))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -207,6 +214,15 @@ func ListText(w io.Writer, ws *loader.Workspace) error {
 	}
 	fmt.Fprintln(w)
 	return nil
+}
+
+// trustWord is the trust column: untrusted for a server held until it is
+// trusted, whatever its state.
+func trustWord(s *loader.Server) string {
+	if s.Untrusted {
+		return "untrusted"
+	}
+	return "trusted"
 }
 
 func maskArgs(args []string) []string {

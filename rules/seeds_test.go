@@ -184,6 +184,11 @@ func seedFindings(t *testing.T, e *Engine, fixture, which string) (string, []str
 	if err := report.ListText(&list, ws); err != nil {
 		t.Fatal(err)
 	}
+	// The pseudo-rule list-json reads the JSON of mcplint list.
+	list.WriteString("\n--- json\n")
+	if err := report.ListJSON(&list, ws); err != nil {
+		t.Fatal(err)
+	}
 	// Columns are padded: words are matched with single spaces.
 	return spaces.ReplaceAllString(list.String(), " "), msgs
 }
@@ -209,13 +214,14 @@ func TestSeedStatementTables(t *testing.T) {
 	}
 	for _, r := range rows {
 		t.Run(r.table+"/"+r.num, func(t *testing.T) {
-			if r.rule != "list" {
+			isList := r.rule == "list" || r.rule == "list-json"
+			if !isList {
 				if _, ok := e.Rule(r.rule); !ok {
 					t.Fatalf("unknown rule %s", r.rule)
 				}
 			}
 			list, msgs := seedFindings(t, e, r.fixture, "fail")
-			if r.rule == "list" {
+			if isList {
 				if !containsAll(list, r.words) {
 					t.Errorf("%s: mcplint list does not show %q:\n%s", r.fixture, r.words, list)
 				}
@@ -231,13 +237,13 @@ func TestSeedStatementTables(t *testing.T) {
 				}
 			}
 			if _, err := fs.Stat(fsFor(r.fixture), r.fixture+"/pass"); err != nil {
-				if strings.HasPrefix(r.fixture, "seeds/") && r.rule != "list" {
+				if strings.HasPrefix(r.fixture, "seeds/") && !isList {
 					t.Fatalf("%s has no pass/ case", r.fixture)
 				}
 				return
 			}
 			list, msgs = seedFindings(t, e, r.fixture, "pass")
-			if r.rule == "list" {
+			if isList {
 				if containsAll(list, r.words) {
 					t.Errorf("%s pass: mcplint list still shows %q:\n%s", r.fixture, r.words, list)
 				}
