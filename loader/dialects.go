@@ -11,6 +11,9 @@ import (
 // enable/disable lists and trust pins. It is applied after every document
 // is read (state.go).
 type state struct {
+	// homeGiven: --home names the user's folder, so a trust file that was
+	// not read is not there.
+	homeGiven bool
 	claude   map[string]*claudeProject // by project folder
 	trust    map[string]*trustProject  // oceancode trust.json, by project folder
 	trustDoc *Document

@@ -362,6 +362,7 @@ func (p *Plan) Load() (*Workspace, error) {
 
 	ws := &Workspace{listings: p.listings}
 	st := newState()
+	st.homeGiven = opts.Home != ""
 	for i, d := range docs {
 		if d == nil {
 			continue // a walked server.json that is not a registry document

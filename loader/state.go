@@ -160,6 +160,9 @@ func applyOceancodeTrust(s *Server, st *state) {
 	if tp == nil {
 		if st.trustDoc == nil {
 			s.Untrusted, s.UntrustedBy = true, "no ~/.oceancode/trust.json was read (pass --home), so nothing is trusted yet"
+			if st.homeGiven {
+				s.Untrusted, s.UntrustedBy = true, "the --home folder has no .oceancode/trust.json, so nothing is trusted yet"
+			}
 			return
 		}
 		s.Untrusted, s.UntrustedBy = true, "the project is not trusted in "+st.trustDoc.Path

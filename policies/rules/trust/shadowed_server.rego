@@ -84,6 +84,13 @@ order(s) := sprintf(" (%s)", [concat(" > ", s.trust.precedence)]) if {
 	s.tier != input.servers[s.shadowed_by].tier
 } else := ""
 
+# who names the clients whose behaviour the message describes, with the
+# verb: oceancode reads Claude Code's files and folds them the same way.
+who(s) := "Claude Code and oceancode run" if {
+	lib.oceancode
+	s.trust.client_name == "Claude Code"
+} else := sprintf("%s runs", [s.trust.client_name])
+
 # Copies that merge field by field.
 message(s, w, true) := msg if {
 	s.trust.field_merge
@@ -98,10 +105,10 @@ message(s, w, false) := msg if {
 # Whole copies: one runs, the others are held.
 message(s, w, true) := msg if {
 	not s.trust.field_merge
-	msg := sprintf("%q here (%s tier) is %s: %s runs %s instead%s, which is the same server; remove one of the two", [s.name, s.tier, unused(s, w), s.trust.client_name, where(s, w), order(s)])
+	msg := sprintf("%q here (%s tier) is %s: %s %s instead%s, which is the same server; remove one of the two", [s.name, s.tier, unused(s, w), who(s), where(s, w), order(s)])
 }
 
 message(s, w, false) := msg if {
 	not s.trust.field_merge
-	msg := sprintf("%q here (%s tier) is %s: %s runs %s instead%s, and the two differ; remove or rename the copy you do not mean to run", [s.name, s.tier, unused(s, w), s.trust.client_name, where(s, w), order(s)])
+	msg := sprintf("%q here (%s tier) is %s: %s %s instead%s, and the two differ; remove or rename the copy you do not mean to run", [s.name, s.tier, unused(s, w), who(s), where(s, w), order(s)])
 }
