@@ -22,7 +22,7 @@ package mcplint.rules.schema["unknown-field"]
 
 import data.mcplint.lib
 
-report contains with_fix(level(lib.at_key(s, p.pointer, p.message), p), p) if {
+report contains with_fix(level(lib.at_key(s, p.pointer, text(s, p)), p), p) if {
 	some s in lib.servers("field_problems")
 	some p in s.field_problems
 	p.kind == "unknown-field"
@@ -32,6 +32,14 @@ report contains with_fix(level(lib.at_key(s, p.pointer, p.message), p), p) if {
 # A file met by its content rather than at a client's place (a catalogue
 # or example kept in the repository for copying) describes its servers:
 # such fields are what the document is for, not a mistake.
+# text adds oceancode's reading: it reads Claude Code's files and, unlike
+# Claude Code, their "enabled" switch.
+text(s, p) := sprintf("%s; oceancode, which reads this file too, does read it: enabled: false holds the server off unless enabled_mcp in ~/.oceancode/trust.json switches it on", [p.message]) if {
+	p.key == "enabled"
+	s.client == "claude-code"
+	lib.oceancode
+} else := p.message
+
 catalogue_field(s, p) if {
 	input.documents[s.doc].sniffed
 	key := regex.replace(p.pointer, `^.*/`, "")
