@@ -151,6 +151,12 @@ func absOr(p string) string {
 // AddFile merges one input of repository repo. It reports whether the
 // input was merged; a skipped one is recorded with its position.
 func (m *Merger) AddFile(path, repo string) bool {
+	// Opening a FIFO or a device blocks or never ends: only regular
+	// files are read, as check does.
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		m.skip(Skip{File: path, Line: 1, Column: 1, Reason: "not a regular file"})
+		return false
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		m.skip(Skip{File: path, Line: 1, Column: 1, Reason: cleanReason(err)})
