@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -378,7 +379,7 @@ func (m *Merger) addReport(ri int, obj map[string]any) {
 	r := m.repos[ri]
 	r.reports++
 	if sum, ok := obj["summary"].(map[string]any); ok {
-		r.servers += intOf(sum["servers"])
+		r.servers = satAdd(r.servers, intOf(sum["servers"]))
 	}
 	fs, _ := obj["findings"].([]any)
 	for _, f := range fs {
@@ -405,6 +406,15 @@ func (m *Merger) addReport(ri int, obj map[string]any) {
 			r.infos++
 		}
 	}
+}
+
+// satAdd adds two non-negative counts, stopping at the largest int
+// instead of wrapping round to a negative total.
+func satAdd(a, b int) int {
+	if b > 0 && a > math.MaxInt-b {
+		return math.MaxInt
+	}
+	return a + b
 }
 
 func intOf(v any) int {
@@ -646,10 +656,10 @@ func (m *Merger) Result() *Result {
 		return a.Endpoint < b.Endpoint
 	})
 	for _, r := range m.repos {
-		res.Findings.Total += r.findings
-		res.Findings.Errors += r.errors
-		res.Findings.Warnings += r.warnings
-		res.Findings.Infos += r.infos
+		res.Findings.Total = satAdd(res.Findings.Total, r.findings)
+		res.Findings.Errors = satAdd(res.Findings.Errors, r.errors)
+		res.Findings.Warnings = satAdd(res.Findings.Warnings, r.warnings)
+		res.Findings.Infos = satAdd(res.Findings.Infos, r.infos)
 		if r.findings > 0 {
 			res.Findings.Repositories++
 		}

@@ -3,6 +3,7 @@ package merge
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -255,5 +256,18 @@ func TestDamagedInputs(t *testing.T) {
 	}
 	if r := m.Result(); r.Inputs.Skipped == 0 || r.Inputs.Reports+r.Inputs.SBOMs == 0 || r.Inputs.Skipped+r.Inputs.Reports+r.Inputs.SBOMs != n {
 		t.Errorf("%d inputs: %+v", n, r.Inputs)
+	}
+}
+
+// Counts near the top of int must not wrap round to a negative total.
+func TestServerCountsSaturate(t *testing.T) {
+	m := New()
+	big := `{"findings": [], "summary": {"files": 1, "servers": 9223372036854775807, "errors": 0, "warnings": 0, "infos": 0, "baselined": 0}}`
+	if !m.Add("a/report.json", "a", []byte(big)) || !m.Add("a/again.json", "a", []byte(big)) {
+		t.Fatalf("inputs skipped: %+v", m.skipped)
+	}
+	res := m.Result()
+	if len(res.Repositories) != 1 || res.Repositories[0].Servers != math.MaxInt {
+		t.Fatalf("repositories = %+v, want servers saturated at %d", res.Repositories, math.MaxInt)
 	}
 }
