@@ -190,6 +190,7 @@ func scriptTarget(cmd string, args []string) (target, bool) {
 		return target{}, false
 	}
 	for _, a := range secret.MaskArgs(args) {
+		a = secret.Text(a)
 		switch {
 		case a == "run" && (base == "deno" || base == "bun"):
 			continue
@@ -391,6 +392,7 @@ func defaultRegistry(typ, u string) bool {
 
 // component is the CycloneDX component of a target.
 func component(t target, ref string, base []cdx.Property) cdx.Component {
+	t = masked(t)
 	c := cdx.Component{BOMRef: ref, Type: cdx.ComponentTypeApplication, Name: t.name, Version: t.version}
 	if t.namespace != "" {
 		c.Group = t.namespace
@@ -419,6 +421,25 @@ func component(t target, ref string, base []cdx.Property) cdx.Component {
 	}
 	c.Properties = &props
 	return c
+}
+
+// masked is t with every text from the file masked the way list masks it
+// (secret.Text: detectors and the token rule), whatever path built it: a
+// script name, a package name, a version, a tag. A detector-only mask
+// (MaskArgs) leaves a random token that no provider prefix marks.
+func masked(t target) target {
+	t.namespace = secret.Text(t.namespace)
+	t.name = secret.Text(t.name)
+	t.version = secret.Text(t.version)
+	t.requested = secret.Text(t.requested)
+	if len(t.quals) > 0 {
+		qs := make(packageurl.Qualifiers, len(t.quals))
+		for i, q := range t.quals {
+			qs[i] = packageurl.Qualifier{Key: q.Key, Value: secret.Text(q.Value)}
+		}
+		t.quals = qs
+	}
+	return t
 }
 
 // purl is the target's Package URL, or "" when it has none.

@@ -62,3 +62,21 @@ func TestOddInputsStillValidate(t *testing.T) {
 		}
 	}
 }
+
+// TestComponentNamesAreMaskedAsListMasksThem: the script a node or python3
+// command runs names its component and purl. A random token with no
+// provider prefix there (a detector-only mask leaves it) must be masked as
+// list masks it, and so must one in a package name, version or tag.
+func TestComponentNamesAreMaskedAsListMasksThem(t *testing.T) {
+	const tok = "Xq9vT2mLp8RzK4wYb7Nc3Hd"
+	doc := `{"mcpServers":{
+		"a":{"command":"node","args":["` + tok + `"]},
+		"b":{"command":"python3","args":["-u","/srv/` + tok + `.py"]},
+		"c":{"command":"npx","args":["-y","pkg-` + tok + `@1.0.0"]},
+		"d":{"command":"docker","args":["run","-i","img:` + tok + `"]},
+		"e":{"command":"deno","args":["run","` + tok + `"]}}}`
+	out, _ := sbom(t, map[string]string{".mcp.json": doc})
+	if strings.Contains(string(out), tok) || strings.Contains(string(out), tok[:16]) {
+		t.Fatalf("a token in the SBOM:\n%s", out)
+	}
+}

@@ -128,17 +128,27 @@ func maskColumns(line string, hide func(string) bool, assignments bool) string {
 		}
 	})
 	if assignments {
-		// '=' separates tokens, so look at the text after each one.
+		// '=' separates tokens, so look at the text after each one. The
+		// values of "a=b=c…" all end at the same place (found once while
+		// the '=' stay before it): one that starts inside a value already
+		// hidden is hidden too, and one longer than maxAssignValue is
+		// hidden without a closer look, so the line is read a bounded
+		// number of times however many '=' it has.
+		end, hiddenTo := -1, 0
 		for i := 0; i < len(line); i++ {
-			if line[i] != '=' || i == 0 || !isTokenByte(line[i-1]) {
+			if line[i] != '=' || i == 0 || !isTokenByte(line[i-1]) || i < hiddenTo {
 				continue
 			}
-			j := i + 1
-			for j < len(line) && line[j] != '"' && line[j] != '\'' && line[j] != ';' && line[j] != '&' && line[j] != ',' && !isSpace(line[j]) {
-				j++
+			if end < i+1 {
+				end = i + 1
+				for end < len(line) && !isAssignStop(line[end]) {
+					end++
+				}
 			}
-			if v := line[i+1 : j]; len(v) >= 6 && (brokenValue(v) || len(v) >= 16 && !isPathLike(v) && !plainWords(v)) {
+			j := end
+			if v := line[i+1 : j]; len(v) > maxAssignValue || len(v) >= 6 && (brokenValue(v) || len(v) >= 16 && !isPathLike(v) && !plainWords(v)) {
 				put(i+1, j)
+				hiddenTo = j
 			}
 		}
 	}
@@ -152,6 +162,14 @@ func maskColumns(line string, hide func(string) bool, assignments bool) string {
 		}
 	}
 	return string(clean)
+}
+
+// maxAssignValue is the longest value of an assignment in a broken line that
+// BrokenLine looks at closely; a longer one is hidden.
+const maxAssignValue = 256
+
+func isAssignStop(c byte) bool {
+	return c == '"' || c == '\'' || c == ';' || c == '&' || c == ',' || isSpace(c)
 }
 
 // isTokenByte is a byte that continues a token: letters, digits and the

@@ -225,10 +225,27 @@ func (g *gen) server(i int) string {
 		case 2:
 			args = append(args, q(g.glued()))
 		}
-		fields = append(fields, `"command": "npx"`, `"args": [`+strings.Join(args, ", ")+`]`)
+		command := "npx"
+		if g.rng.Intn(4) == 0 {
+			// The script an interpreter runs names an SBOM component.
+			command = []string{"node", "python3"}[g.rng.Intn(2)]
+			args = []string{q(g.unknown())}
+		}
+		fields = append(fields, `"command": `+q(command), `"args": [`+strings.Join(args, ", ")+`]`)
 		env := []string{q(g.key()) + `: ` + q(g.secret()), q("GITHUB_TOKEN") + `: ` + q(g.secret())}
 		if g.rng.Intn(2) == 0 {
 			env = append(env, q("SETTINGS")+`: `+q("mode=1 token="+g.glued()))
+		}
+		if g.rng.Intn(3) == 0 {
+			// A provider prefix repeated, then a real key: masking must
+			// stay linear and still find the key.
+			prefix := []string{"ghp_", "sk-", "AKIA", "xoxb-"}[g.rng.Intn(4)]
+			env = append(env, q("PADDED")+`: `+q(strings.Repeat(prefix, 500)+" "+g.secret()))
+		}
+		if g.rng.Intn(3) == 0 {
+			// The same key twice: the first copy is dead text to the
+			// client but still in the file.
+			env = append(env, q("GITHUB_TOKEN")+`: `+q(g.secret()))
 		}
 		fields = append(fields, `"env": {`+strings.Join(env, ", ")+`}`)
 	}
