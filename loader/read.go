@@ -26,6 +26,32 @@ type run struct {
 
 var bom = []byte{0xEF, 0xBB, 0xBF}
 
+// wideEncoding names the encoding of a UTF-16 or UTF-32 file, by its byte
+// order mark or, without one, by where the NULs of its first character are
+// (a config starts with an ASCII character: '{', '#', a letter, a space),
+// or returns "".
+func wideEncoding(src []byte) string {
+	switch {
+	case bytes.HasPrefix(src, []byte{0x00, 0x00, 0xFE, 0xFF}):
+		return "UTF-32BE"
+	case bytes.HasPrefix(src, []byte{0xFF, 0xFE, 0x00, 0x00}):
+		return "UTF-32LE"
+	case bytes.HasPrefix(src, []byte{0xFE, 0xFF}):
+		return "UTF-16BE"
+	case bytes.HasPrefix(src, []byte{0xFF, 0xFE}):
+		return "UTF-16LE"
+	case len(src) >= 4 && src[0] == 0 && src[1] == 0 && src[2] == 0 && src[3] != 0:
+		return "UTF-32BE"
+	case len(src) >= 4 && src[0] != 0 && src[1] == 0 && src[2] == 0 && src[3] == 0:
+		return "UTF-32LE"
+	case len(src) >= 2 && src[0] == 0 && src[1] != 0:
+		return "UTF-16BE"
+	case len(src) >= 2 && src[0] != 0 && src[1] == 0:
+		return "UTF-16LE"
+	}
+	return ""
+}
+
 // outsideOf is where abs leads when it is a link (or under a linked
 // folder) leading outside the PATHs and --home, else "": a record file of
 // a project (a tool snapshot, the pins file) is confined like its configs.
@@ -156,6 +182,15 @@ func (l *run) read(c candidate) (doc *Document, fs []finding.Finding, apply func
 			fail("schema/unreadable", 0, "cannot read the file: "+reason(err))
 			return
 		}
+	}
+	if enc := wideEncoding(src); enc != "" {
+		// The text of a UTF-16 or UTF-32 file read as UTF-8 is every
+		// character with NULs between: no detector or token rule sees a
+		// secret in it, so no excerpt of it may be shown. The file is
+		// refused with its first line empty.
+		doc.File = syntax.NewFile(nil, doc.Format)
+		fail("schema/encoding", 0, "the file is "+enc+"; mcplint reads UTF-8 only, so it was not read (save it as UTF-8: PowerShell 5's > and Out-File write UTF-16)")
+		return
 	}
 	doc.File = syntax.NewFile(src, doc.Format)
 	if !utf8.Valid(src) {
