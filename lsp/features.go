@@ -14,7 +14,7 @@ import (
 // and a source.fixAll action with every fix of the file.
 func (s *Server) codeActions(p *CodeActionParams) []CodeAction {
 	out := []CodeAction{}
-	path, err := uriToPath(p.TextDocument.URI)
+	path, err := s.pathOf(p.TextDocument.URI)
 	if err != nil {
 		return out
 	}
@@ -40,22 +40,18 @@ func (s *Server) codeActions(p *CodeActionParams) []CodeAction {
 			})
 		}
 	}
+	if kindWanted(p.Context.Only, KindQuickFix) {
+		out = append(out, s.ignoreActions(path, res, p.Range)...)
+	}
 	if kindWanted(p.Context.Only, KindSourceFixAll) {
-		var all []fileEdit
-		n := 0
-		for _, e := range res.entries {
-			if e.f != nil && e.f.Fix != nil && len(e.fix) > 0 {
-				all = append(all, e.fix...)
-				n++
-			}
-		}
+		edit, n := s.fixAllEdit(path)
 		// Asked for by kind (fix on save), or worth listing next to the
 		// single fixes.
 		if n >= 2 || (n == 1 && len(p.Context.Only) > 0) {
 			out = append(out, CodeAction{
 				Title: fmt.Sprintf("Fix all %d fixable mcplint findings in this file", n),
 				Kind:  KindSourceFixAll,
-				Edit:  s.workspaceEdit(nonOverlapping(all)),
+				Edit:  edit,
 			})
 		}
 	}
@@ -123,7 +119,7 @@ func (s *Server) workspaceEdit(es []fileEdit) *WorkspaceEdit {
 				v := d.version
 				id.Version = &v
 			}
-			we.DocumentChanges = append(we.DocumentChanges, TextDocumentEdit{TextDocument: id, Edits: byFile[f]})
+			we.DocumentChanges = append(we.DocumentChanges, DocumentChange{TextDocumentEdit: &TextDocumentEdit{TextDocument: id, Edits: byFile[f]}})
 		}
 		return we
 	}
@@ -137,7 +133,7 @@ func (s *Server) workspaceEdit(es []fileEdit) *WorkspaceEdit {
 // hover explains the findings under the cursor: the rule's id and title,
 // the finding's message, its fix, and the rule's explanation.
 func (s *Server) hover(p *TextDocumentPositionParams) *Hover {
-	path, err := uriToPath(p.TextDocument.URI)
+	path, err := s.pathOf(p.TextDocument.URI)
 	if err != nil {
 		return nil
 	}
@@ -207,7 +203,9 @@ func (s *Server) hoverText(e entry, md bool) string {
 			}
 		}
 		if known {
-			fmt.Fprintf(&b, "\n```text\n%s\n```\n", strings.ReplaceAll(explanation(r), "```", "'''"))
+			if para := firstParagraph(r.Description); para != "" {
+				fmt.Fprintf(&b, "\n%s\n", escapeMarkdown(mask(para)))
+			}
 			if r.HelpURL != "" {
 				fmt.Fprintf(&b, "\n[%s documentation](%s)\n", escapeMarkdown(mask(f.Rule)), r.HelpURL)
 			}
@@ -227,7 +225,12 @@ func (s *Server) hoverText(e entry, md bool) string {
 		}
 	}
 	if known {
-		fmt.Fprintf(&b, "\n%s\n", explanation(r))
+		if para := firstParagraph(r.Description); para != "" {
+			fmt.Fprintf(&b, "\n%s\n", mask(para))
+		}
+		if r.HelpURL != "" {
+			fmt.Fprintf(&b, "\nDocumentation: %s\n", r.HelpURL)
+		}
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

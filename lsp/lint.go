@@ -16,6 +16,9 @@ import (
 	"github.com/mcplint/mcplint/rules"
 )
 
+// unusedIgnoreRule reports an ignore that matches no finding.
+const unusedIgnoreRule = "config/unused-ignore"
+
 // checkTimeout bounds one policy evaluation.
 const checkTimeout = 30 * time.Second
 
@@ -67,7 +70,13 @@ type configEntry struct {
 }
 
 func (s *Server) didOpen(p *DidOpenTextDocumentParams) {
-	path, err := uriToPath(p.TextDocument.URI)
+	path, err := s.pathOf(p.TextDocument.URI)
+	if strings.HasPrefix(p.TextDocument.URI, "untitled:") {
+		path, err = s.untitledPath(p.TextDocument.URI, p.TextDocument.LanguageID)
+		if err == nil {
+			s.untitled[p.TextDocument.URI] = path
+		}
+	}
 	if err != nil {
 		s.logf("didOpen: %v", err)
 		return
@@ -89,7 +98,7 @@ func (s *Server) didOpen(p *DidOpenTextDocumentParams) {
 }
 
 func (s *Server) didChange(p *DidChangeTextDocumentParams) {
-	path, err := uriToPath(p.TextDocument.URI)
+	path, err := s.pathOf(p.TextDocument.URI)
 	if err != nil {
 		s.logf("didChange: %v", err)
 		return
@@ -107,7 +116,7 @@ func (s *Server) didChange(p *DidChangeTextDocumentParams) {
 }
 
 func (s *Server) didSave(p *DidSaveTextDocumentParams) {
-	path, err := uriToPath(p.TextDocument.URI)
+	path, err := s.pathOf(p.TextDocument.URI)
 	if err != nil {
 		s.logf("didSave: %v", err)
 		return
@@ -131,7 +140,7 @@ func (s *Server) didSave(p *DidSaveTextDocumentParams) {
 }
 
 func (s *Server) didClose(p *DidCloseTextDocumentParams) {
-	path, err := uriToPath(p.TextDocument.URI)
+	path, err := s.pathOf(p.TextDocument.URI)
 	if err != nil {
 		s.logf("didClose: %v", err)
 		return
@@ -141,6 +150,8 @@ func (s *Server) didClose(p *DidCloseTextDocumentParams) {
 		return
 	}
 	delete(s.docs, path)
+	// The untitled document's diagnostics are cleared under its URI.
+	defer delete(s.untitled, p.TextDocument.URI)
 	if s.unitInUse(d.unit) {
 		// The file on disk (if any) stands in for the closed buffer now.
 		s.touch(d.unit)
@@ -179,6 +190,7 @@ func (s *Server) didChangeWorkspaceFolders(p *DidChangeWorkspaceFoldersParams) {
 		}
 	}
 	s.setRoots(roots)
+	s.pinned = nil
 	// Documents may now belong to other units.
 	for _, path := range sortedDocPaths(s.docs) {
 		d := s.docs[path]
@@ -209,6 +221,9 @@ func (s *Server) touch(key string) {
 }
 
 func (s *Server) unitInUse(key string) bool {
+	if s.pinned[key] {
+		return true
+	}
 	for _, d := range s.docs {
 		if d.unit == key {
 			return true
@@ -259,7 +274,7 @@ func (s *Server) walkable(dir string) bool {
 // one project of a monorepo from re-linting all the others.
 func (s *Server) unitFor(path string, text []byte) string {
 	best := ""
-	ws, err := loader.Load(loader.Options{Paths: []string{path}, Home: s.opts.Home, MaxFileSize: s.opts.MaxFileSize,
+	ws, err := loader.Load(loader.Options{Paths: []string{path}, Home: s.homeFor(path), MaxFileSize: s.opts.MaxFileSize,
 		WorkDir: s.wd, Overlay: map[string][]byte{path: text}})
 	if err == nil {
 		for _, d := range ws.Documents {
@@ -357,6 +372,10 @@ func (s *Server) flush() {
 			s.lintSafely(u)
 		}
 	}
+	if s.changed {
+		s.changed = false
+		s.refreshDiagnostics()
+	}
 }
 
 func (s *Server) lintSafely(u *unit) {
@@ -402,8 +421,14 @@ func (s *Server) lint(u *unit) {
 		}
 		sort.Strings(paths)
 		var err error
-		ws, err = loader.Load(loader.Options{Paths: paths, Home: s.opts.Home, MaxFileSize: s.opts.MaxFileSize,
-			WorkDir: s.wd, Overlay: overlay})
+		opts := loader.Options{Paths: paths, Home: s.homeFor(paths[0]), MaxFileSize: s.opts.MaxFileSize,
+			WorkDir: s.wd, Overlay: overlay}
+		if u.folder == "" {
+			// A file on its own (untitled, or outside every project):
+			// read in the chosen client's dialect.
+			opts.Client = s.settingsFor(paths[0]).Client
+		}
+		ws, err = loader.Load(opts)
 		if err == nil {
 			break
 		}
@@ -419,6 +444,7 @@ func (s *Server) lint(u *unit) {
 	if start == "" && len(mine) > 0 {
 		start = mine[0]
 	}
+	st := s.settingsFor(start)
 	cfg, cfgDiag := s.configFor(start)
 	ctx, cancel := context.WithTimeout(context.Background(), checkTimeout)
 	defer cancel()
@@ -432,6 +458,7 @@ func (s *Server) lint(u *unit) {
 	quiet := map[string]bool{}
 	for _, d := range ws.Documents {
 		abs[d.Path] = d.AbsPath
+		s.formats[d.AbsPath] = d.Format
 		// An open file that is not an MCP config (package.json in an
 		// editor attached to every JSON file) gets no diagnostics.
 		if d.Explicit && d.Kind == loader.KindUnknown {
@@ -455,10 +482,12 @@ func (s *Server) lint(u *unit) {
 			continue // not in a file: nothing to show it on
 		}
 		path := resolve(f.File)
-		if quiet[path] {
+		if quiet[path] || !ruleSelected(st, f.Rule) {
 			continue
 		}
-		now[path] = append(now[path], s.toEntry(f, resolve))
+		e := s.toEntry(f, resolve)
+		e.diag.Severity = severityWith(f.Level, st.FailLevel)
+		now[path] = append(now[path], e)
 	}
 	if cfgDiag != nil {
 		now[cfgDiag.path] = append(now[cfgDiag.path], entry{diag: cfgDiag.diag})
@@ -488,6 +517,13 @@ func (s *Server) lint(u *unit) {
 			version = &v
 		}
 		es := now[p]
+		var before []entry
+		if r := s.results[p]; r != nil {
+			before = r.entries
+		}
+		if resultID(before) != resultID(es) {
+			s.changed = true
+		}
 		if len(es) > 0 {
 			s.results[p] = &fileResult{unit: u.key, version: version, entries: es}
 			published[p] = true
@@ -511,6 +547,10 @@ func (s *Server) toEntry(f *finding.Finding, resolve func(string) string) entry 
 	}
 	if r, ok := s.opts.Engine.Rule(f.Rule); ok && r.HelpURL != "" {
 		d.CodeDescription = &CodeDescription{Href: r.HelpURL}
+	}
+	if f.Rule == unusedIgnoreRule {
+		// An ignore that ignores nothing: the client fades it.
+		d.Tags = []int{TagUnnecessary}
 	}
 	for _, rel := range f.Related {
 		d.RelatedInformation = append(d.RelatedInformation, DiagnosticRelatedInformation{
@@ -550,6 +590,11 @@ func (s *Server) uriOf(path string) string {
 	if d := s.docs[path]; d != nil {
 		return d.uri
 	}
+	for uri, p := range s.untitled {
+		if p == path {
+			return uri
+		}
+	}
 	return pathToURI(path)
 }
 
@@ -558,7 +603,9 @@ func (s *Server) publish(path string, version *int32, es []entry) {
 	for _, e := range es {
 		p.Diagnostics = append(p.Diagnostics, e.diag)
 	}
-	s.notify("textDocument/publishDiagnostics", p)
+	if !s.pull {
+		s.notify("textDocument/publishDiagnostics", p)
+	}
 	if s.published != nil {
 		s.published(p)
 	}

@@ -41,8 +41,17 @@ type Diagnostic struct {
 	Source             string                         `json:"source,omitempty"`
 	Message            string                         `json:"message"`
 	RelatedInformation []DiagnosticRelatedInformation `json:"relatedInformation,omitempty"`
+	Tags               []int                          `json:"tags,omitempty"`
 	Data               string                         `json:"data,omitempty"`
 }
+
+// Diagnostic tags.
+const (
+	// TagUnnecessary: the client fades the span (an ignore that ignores
+	// nothing).
+	TagUnnecessary = 1
+	TagDeprecated  = 2
+)
 
 // CodeDescription links a diagnostic's code to its documentation.
 type CodeDescription struct {
@@ -126,11 +135,12 @@ type WorkspaceFolder struct {
 
 // InitializeParams is the part of initialize the server reads.
 type InitializeParams struct {
-	ProcessID        *int               `json:"processId"`
-	RootURI          *string            `json:"rootUri"`
-	RootPath         *string            `json:"rootPath"`
-	WorkspaceFolders []WorkspaceFolder  `json:"workspaceFolders"`
-	Capabilities     ClientCapabilities `json:"capabilities"`
+	ProcessID             *int               `json:"processId"`
+	InitializationOptions json.RawMessage    `json:"initializationOptions"`
+	RootURI               *string            `json:"rootUri"`
+	RootPath              *string            `json:"rootPath"`
+	WorkspaceFolders      []WorkspaceFolder  `json:"workspaceFolders"`
+	Capabilities          ClientCapabilities `json:"capabilities"`
 }
 
 // ClientCapabilities is the part of the client's capabilities the server
@@ -143,11 +153,19 @@ type ClientCapabilities struct {
 		DidChangeWatchedFiles struct {
 			DynamicRegistration bool `json:"dynamicRegistration"`
 		} `json:"didChangeWatchedFiles"`
+		// Configuration: the client answers workspace/configuration.
+		Configuration bool `json:"configuration"`
+		Diagnostics   struct {
+			RefreshSupport bool `json:"refreshSupport"`
+		} `json:"diagnostics"`
+		ApplyEdit bool `json:"applyEdit"`
 	} `json:"workspace"`
 	TextDocument struct {
 		Hover struct {
 			ContentFormat []string `json:"contentFormat"`
 		} `json:"hover"`
+		// Diagnostic is present when the client pulls diagnostics.
+		Diagnostic *json.RawMessage `json:"diagnostic"`
 	} `json:"textDocument"`
 }
 
@@ -169,7 +187,110 @@ type ServerCapabilities struct {
 	TextDocumentSync   TextDocumentSyncOptions `json:"textDocumentSync"`
 	CodeActionProvider CodeActionOptions       `json:"codeActionProvider"`
 	HoverProvider      bool                    `json:"hoverProvider"`
+	DiagnosticProvider *DiagnosticOptions      `json:"diagnosticProvider,omitempty"`
+	ExecuteCommand     *ExecuteCommandOptions  `json:"executeCommandProvider,omitempty"`
 	Workspace          *WorkspaceCapabilities  `json:"workspace,omitempty"`
+}
+
+// DiagnosticOptions: the server answers textDocument/diagnostic and
+// workspace/diagnostic.
+type DiagnosticOptions struct {
+	Identifier            string `json:"identifier,omitempty"`
+	InterFileDependencies bool   `json:"interFileDependencies"`
+	WorkspaceDiagnostics  bool   `json:"workspaceDiagnostics"`
+}
+
+// ExecuteCommandOptions lists the commands of workspace/executeCommand.
+type ExecuteCommandOptions struct {
+	Commands []string `json:"commands"`
+}
+
+// ExecuteCommandParams is workspace/executeCommand.
+type ExecuteCommandParams struct {
+	Command   string            `json:"command"`
+	Arguments []json.RawMessage `json:"arguments,omitempty"`
+}
+
+// ApplyWorkspaceEditParams is workspace/applyEdit (server to client).
+type ApplyWorkspaceEditParams struct {
+	Label string         `json:"label,omitempty"`
+	Edit  *WorkspaceEdit `json:"edit"`
+}
+
+// DocumentDiagnosticParams is textDocument/diagnostic.
+type DocumentDiagnosticParams struct {
+	TextDocument     TextDocumentIdentifier `json:"textDocument"`
+	Identifier       string                 `json:"identifier,omitempty"`
+	PreviousResultID string                 `json:"previousResultId,omitempty"`
+}
+
+// Document diagnostic report kinds.
+const (
+	ReportFull      = "full"
+	ReportUnchanged = "unchanged"
+)
+
+// DocumentDiagnosticReport answers textDocument/diagnostic: the items
+// (kind full) or "unchanged since previousResultId".
+type DocumentDiagnosticReport struct {
+	Kind     string        `json:"kind"`
+	ResultID string        `json:"resultId,omitempty"`
+	Items    *[]Diagnostic `json:"items,omitempty"`
+}
+
+// PreviousResultID is one entry of workspace/diagnostic's
+// previousResultIds.
+type PreviousResultID struct {
+	URI   string `json:"uri"`
+	Value string `json:"value"`
+}
+
+// WorkspaceDiagnosticParams is workspace/diagnostic.
+type WorkspaceDiagnosticParams struct {
+	Identifier        string             `json:"identifier,omitempty"`
+	PreviousResultIDs []PreviousResultID `json:"previousResultIds"`
+}
+
+// WorkspaceDocumentDiagnosticReport is one file of a workspace report.
+type WorkspaceDocumentDiagnosticReport struct {
+	URI      string        `json:"uri"`
+	Version  *int32        `json:"version"`
+	Kind     string        `json:"kind"`
+	ResultID string        `json:"resultId,omitempty"`
+	Items    *[]Diagnostic `json:"items,omitempty"`
+}
+
+// WorkspaceDiagnosticReport answers workspace/diagnostic.
+type WorkspaceDiagnosticReport struct {
+	Items []WorkspaceDocumentDiagnosticReport `json:"items"`
+}
+
+// ConfigurationItem asks for one section of the settings, for a scope.
+type ConfigurationItem struct {
+	ScopeURI string `json:"scopeUri,omitempty"`
+	Section  string `json:"section,omitempty"`
+}
+
+// ConfigurationParams is workspace/configuration (server to client).
+type ConfigurationParams struct {
+	Items []ConfigurationItem `json:"items"`
+}
+
+// DidChangeConfigurationParams is workspace/didChangeConfiguration.
+type DidChangeConfigurationParams struct {
+	Settings json.RawMessage `json:"settings"`
+}
+
+// CreateFile is a resource operation of a workspace edit.
+type CreateFile struct {
+	Kind    string            `json:"kind"` // "create"
+	URI     string            `json:"uri"`
+	Options *CreateFileOption `json:"options,omitempty"`
+}
+
+// CreateFileOption: leave an existing file as it is.
+type CreateFileOption struct {
+	IgnoreIfExists bool `json:"ignoreIfExists,omitempty"`
 }
 
 // TextDocumentSync kinds.
@@ -228,8 +349,10 @@ type DidChangeWatchedFilesParams struct {
 
 // Code action kinds.
 const (
-	KindQuickFix     = "quickfix"
-	KindSourceFixAll = "source.fixAll"
+	KindQuickFix = "quickfix"
+	// KindSourceFixAll is mcplint's fix-all kind; a client asking for
+	// source.fixAll (fix on save) gets it too.
+	KindSourceFixAll = "source.fixAll.mcplint"
 )
 
 // CodeActionParams is textDocument/codeAction.
@@ -253,6 +376,14 @@ type CodeAction struct {
 	Diagnostics []Diagnostic   `json:"diagnostics,omitempty"`
 	IsPreferred bool           `json:"isPreferred,omitempty"`
 	Edit        *WorkspaceEdit `json:"edit,omitempty"`
+	Command     *Command       `json:"command,omitempty"`
+}
+
+// Command names a workspace/executeCommand call.
+type Command struct {
+	Title     string `json:"title"`
+	Command   string `json:"command"`
+	Arguments []any  `json:"arguments,omitempty"`
 }
 
 // WorkspaceEdit is a set of text edits, per document: as "changes" (URI to
@@ -260,7 +391,14 @@ type CodeAction struct {
 // that the client refuses to apply to a document that changed since.
 type WorkspaceEdit struct {
 	Changes         map[string][]TextEdit `json:"changes,omitempty"`
-	DocumentChanges []TextDocumentEdit    `json:"documentChanges,omitempty"`
+	DocumentChanges []DocumentChange      `json:"documentChanges,omitempty"`
+}
+
+// DocumentChange is one entry of documentChanges: a text edit of a
+// document or the creation of a file (exactly one is set).
+type DocumentChange struct {
+	*TextDocumentEdit
+	*CreateFile
 }
 
 // TextDocumentEdit is the edits of one document at a version.

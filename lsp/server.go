@@ -24,6 +24,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/mcplint/mcplint/loader/syntax"
 	"github.com/mcplint/mcplint/rules"
 	"github.com/mcplint/mcplint/secret"
 )
@@ -73,6 +74,28 @@ type Server struct {
 	dirty   map[string]bool         // units to lint before the next answer
 	nextID  int
 
+	// settings are the client's mcplint.* settings for the workspace,
+	// scoped those of each workspace folder that has its own.
+	settings Settings
+	scoped   map[string]Settings
+	// pending maps the id of a request the server sent to what handles
+	// the client's answer.
+	pending map[string]func(*message)
+	// pull: the client pulls diagnostics (textDocument/diagnostic), so
+	// none are pushed.
+	pull bool
+	// untitled maps an untitled document's URI to the path that stands
+	// for it.
+	untitled map[string]string
+	// pinned units are the workspace's projects, linted for
+	// workspace/diagnostic whether or not a file of theirs is open.
+	pinned map[string]bool
+	// changed: a lint changed some file's diagnostics since the last
+	// refresh.
+	changed bool
+	// formats is the syntax of each file linted (for ignore comments).
+	formats map[string]syntax.Format
+
 	// published is called after each publishDiagnostics (tests and the
 	// benchmark use it to know a lint finished).
 	published func(PublishDiagnosticsParams)
@@ -114,6 +137,9 @@ func NewServer(opts Options) *Server {
 		results:  map[string]*fileResult{},
 		configs:  map[string]*configEntry{},
 		dirty:    map[string]bool{},
+		pending:  map[string]func(*message){},
+		untitled: map[string]string{},
+		formats:  map[string]syntax.Format{},
 	}
 }
 
@@ -232,8 +258,16 @@ func (s *Server) handle(body []byte) (done bool, code int) {
 		s.notification(&m)
 		return false, 0
 	case m.Method == "" && len(m.ID) > 0:
-		// A response to a request the server sent (registerCapability):
-		// nothing to do, failures included.
+		// A response to a request the server sent: handled when the
+		// server waits for it (workspace/configuration), else nothing to
+		// do, failures included.
+		var id string
+		if json.Unmarshal(m.ID, &id) == nil {
+			if h := s.pending[id]; h != nil {
+				delete(s.pending, id)
+				h(&m)
+			}
+		}
 		return false, 0
 	}
 	s.replyError(nil, codeInvalidRequest, "not a JSON-RPC request, notification or response")
@@ -265,6 +299,25 @@ func (s *Server) request(m *message) (any, *rpcError) {
 		}
 		s.flush()
 		return s.codeActions(&p), nil
+	case "textDocument/diagnostic":
+		var p DocumentDiagnosticParams
+		if err := decodeParams(m.Params, &p); err != nil {
+			return nil, err
+		}
+		return s.documentDiagnostic(&p)
+	case "workspace/diagnostic":
+		var p WorkspaceDiagnosticParams
+		if err := decodeParams(m.Params, &p); err != nil {
+			return nil, err
+		}
+		return s.workspaceDiagnostic(&p), nil
+	case "workspace/executeCommand":
+		var p ExecuteCommandParams
+		if err := decodeParams(m.Params, &p); err != nil {
+			return nil, err
+		}
+		s.flush()
+		return s.executeCommand(&p)
 	case "textDocument/hover":
 		var p TextDocumentPositionParams
 		if err := decodeParams(m.Params, &p); err != nil {
@@ -289,6 +342,12 @@ func (s *Server) notification(m *message) {
 	switch m.Method {
 	case "initialized":
 		s.registerWatchers()
+		s.requestConfiguration()
+	case "workspace/didChangeConfiguration":
+		var p DidChangeConfigurationParams
+		if err = decodeParams(m.Params, &p); err == nil {
+			s.didChangeConfiguration(&p)
+		}
 	case "textDocument/didOpen":
 		var p DidOpenTextDocumentParams
 		if err = decodeParams(m.Params, &p); err == nil {
@@ -320,8 +379,8 @@ func (s *Server) notification(m *message) {
 			s.didChangeWorkspaceFolders(&p)
 		}
 	default:
-		// $/cancelRequest, $/setTrace, workspace/didChangeConfiguration
-		// and anything unknown: nothing to do.
+		// $/cancelRequest, $/setTrace and anything unknown: nothing to
+		// do.
 	}
 	if err != nil {
 		s.logf("%s: %s", safeMethod(m.Method), err.Message)
@@ -334,6 +393,23 @@ func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
 		return nil, err
 	}
 	s.caps = p.Capabilities
+	s.pull = p.Capabilities.TextDocument.Diagnostic != nil
+	if len(p.InitializationOptions) > 0 && string(p.InitializationOptions) != "null" {
+		// Settings given at start by a client that cannot answer
+		// workspace/configuration ({"settings": {...}} or the section).
+		var wrapped struct {
+			Settings json.RawMessage `json:"settings"`
+		}
+		raw := p.InitializationOptions
+		if json.Unmarshal(raw, &wrapped) == nil && len(wrapped.Settings) > 0 {
+			raw = wrapped.Settings
+		}
+		if st, err := decodeSettings(raw); err != nil {
+			s.logf("initializationOptions: %v", err)
+		} else {
+			s.settings = s.cleanSettings(st)
+		}
+	}
 	var roots []string
 	for _, f := range p.WorkspaceFolders {
 		if dir, err := uriToPath(f.URI); err == nil {
@@ -352,6 +428,10 @@ func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
 	}
 	s.setRoots(roots)
 	s.initialized = true
+	var diag *DiagnosticOptions
+	if s.pull {
+		diag = &DiagnosticOptions{Identifier: "mcplint", InterFileDependencies: true, WorkspaceDiagnostics: true}
+	}
 	return InitializeResult{
 		Capabilities: ServerCapabilities{
 			PositionEncoding: "utf-16",
@@ -359,7 +439,9 @@ func (s *Server) initialize(raw json.RawMessage) (any, *rpcError) {
 			CodeActionProvider: CodeActionOptions{
 				CodeActionKinds: []string{KindQuickFix, KindSourceFixAll},
 			},
-			HoverProvider: true,
+			HoverProvider:      true,
+			DiagnosticProvider: diag,
+			ExecuteCommand:     &ExecuteCommandOptions{Commands: []string{CommandFixAll, CommandExplain}},
 			Workspace: &WorkspaceCapabilities{WorkspaceFolders: WorkspaceFoldersServerCapabilities{
 				Supported: true, ChangeNotifications: true,
 			}},
@@ -381,25 +463,35 @@ func (s *Server) setRoots(roots []string) {
 	sort.Strings(s.roots)
 }
 
+// call sends a request to the client; handle gets its answer.
+func (s *Server) call(method string, params any, handle func(*message)) {
+	s.nextID++
+	id := fmt.Sprintf("mcplint-%d", s.nextID)
+	if handle != nil {
+		s.pending[id] = handle
+	}
+	if err := s.out.write(outgoing{JSONRPC: "2.0", ID: id, Method: method, Params: params}); err != nil {
+		delete(s.pending, id)
+		s.logf("cannot write %s: %v", method, err)
+	}
+}
+
 // registerWatchers asks the client to report changes to .mcplint.toml
 // files and MCP configs written by other programs, when it can.
 func (s *Server) registerWatchers() {
 	if !s.caps.Workspace.DidChangeWatchedFiles.DynamicRegistration {
 		return
 	}
-	s.nextID++
-	_ = s.out.write(outgoing{JSONRPC: "2.0", ID: fmt.Sprintf("mcplint-%d", s.nextID), Method: "client/registerCapability",
-		Params: RegistrationParams{Registrations: []Registration{{
-			ID:     "mcplint-watch",
-			Method: "workspace/didChangeWatchedFiles",
-			RegisterOptions: DidChangeWatchedFilesRegistrationOptions{Watchers: []FileSystemWatcher{
-				{GlobPattern: "**/" + rules.ConfigFileName},
-				{GlobPattern: "**/*mcp*.{json,jsonc,toml,yaml,yml}"},
-				{GlobPattern: "**/{.claude,.cursor,.vscode,.codex,.gemini,.kiro,.roo,.windsurf,.zed,.continue,.amazonq,.junie}/**"},
-				{GlobPattern: "**/{opencode.json,opencode.jsonc,settings.json,config.toml}"},
-			}},
-		}}},
-	})
+	s.call("client/registerCapability", RegistrationParams{Registrations: []Registration{{
+		ID:     "mcplint-watch",
+		Method: "workspace/didChangeWatchedFiles",
+		RegisterOptions: DidChangeWatchedFilesRegistrationOptions{Watchers: []FileSystemWatcher{
+			{GlobPattern: "**/" + rules.ConfigFileName},
+			{GlobPattern: "**/*mcp*.{json,jsonc,toml,yaml,yml}"},
+			{GlobPattern: "**/{.claude,.cursor,.vscode,.codex,.gemini,.kiro,.roo,.windsurf,.zed,.continue,.amazonq,.junie}/**"},
+			{GlobPattern: "**/{opencode.json,opencode.jsonc,settings.json,config.toml}"},
+		}},
+	}}}, nil)
 }
 
 func (s *Server) reply(id json.RawMessage, result any) {
