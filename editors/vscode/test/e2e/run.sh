@@ -13,8 +13,8 @@
 # installs between runs.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-ext="$(cd "$here/../.." && pwd)"
-repo="$(cd "$ext/../.." && pwd)"
+repo="$(git -C "$here" rev-parse --show-toplevel)"
+ext="$repo/editors/vscode"
 artifacts="$(mkdir -p "${1:-$repo/.ci/artifacts/vscode-e2e}" && cd "${1:-$repo/.ci/artifacts/vscode-e2e}" && pwd)"
 cache="${MCPLINT_E2E_CACHE:-${TMPDIR:-/tmp}/mcplint-e2e}"
 mkdir -p "$cache"
