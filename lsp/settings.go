@@ -32,8 +32,9 @@ type Settings struct {
 	// findings at or above it are shown as errors, the others as at most
 	// warnings. "error" (default), "warning", "info" or "never".
 	FailLevel string `json:"failLevel"`
-	// Probe.Enable allows mcplint to start servers. The language server
-	// never starts one while it is off (the default).
+	// Probe.Enable is the switch for starting servers from the editor,
+	// off by default. The server has no probing action yet, so it is
+	// read and starts nothing either way.
 	Probe struct {
 		Enable bool `json:"enable"`
 	} `json:"probe"`

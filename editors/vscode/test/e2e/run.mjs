@@ -2,7 +2,8 @@
 // the packaged extension installed, Debian's Chromium (headless, through
 // puppeteer-core) drives it. A project whose .mcp.json holds a literal
 // token is opened; the test waits for mcplint's diagnostic in the Problems
-// panel, applies the quick fix, saves, and reads the file on disk.
+// panel, runs "mcplint: Explain rule" (VS Code asks to open the rule's
+// documentation), applies the quick fix, saves, and reads the file on disk.
 // Screenshots go to the artifacts folder.
 //
 //   node run.mjs --vsix mcplint.vsix --mcplint /path/to/mcplint \
@@ -73,9 +74,12 @@ fs.writeFileSync(
 }
 `,
 );
-fs.writeFileSync(
-  path.join(userData, "User", "settings.json"),
-  JSON.stringify(
+// The same settings as the user's and the machine's: the extension runs in
+// code-server's remote extension host, which reads mcplint.path (scope
+// machine-overridable) from the machine settings too, and the user
+// settings may reach it later than activation.
+fs.mkdirSync(path.join(userData, "Machine"), { recursive: true });
+const settingsText = JSON.stringify(
     {
       "mcplint.path": args.mcplint,
       "workbench.startupEditor": "none",
@@ -92,8 +96,9 @@ fs.writeFileSync(
     },
     null,
     2,
-  ),
 );
+fs.writeFileSync(path.join(userData, "User", "settings.json"), settingsText);
+fs.writeFileSync(path.join(userData, "Machine", "settings.json"), settingsText);
 const configYaml = path.join(root, "config.yaml");
 fs.writeFileSync(configYaml, "auth: none\ncert: false\n");
 
@@ -289,6 +294,43 @@ async function main() {
     r.dispatchEvent(new MouseEvent("dblclick", { bubbles: true }));
   });
   await waitFor("the editor focused on the token", () =>
+    page.evaluate(() => document.activeElement && document.activeElement.closest(".monaco-editor") !== null),
+  20000);
+  // "mcplint: Explain rule" on the diagnostic under the cursor opens the
+  // rule's documentation (the address only: nothing is fetched here).
+  await page.keyboard.press("F1");
+  await page.waitForSelector(".quick-input-widget input", { visible: true, timeout: 15000 });
+  await page.keyboard.type("mcplint: Explain rule");
+  await waitFor("the command in the palette", () =>
+    page.evaluate(() => [...document.querySelectorAll(".quick-input-list .monaco-list-row")].some((r) => /mcplint: Explain rule/.test(r.textContent || ""))),
+  15000);
+  await page.keyboard.press("Enter");
+  // VS Code asks before opening an outside address: the dialog names it.
+  const asked = await waitFor("the rule's documentation address in VS Code's open-website dialog", () =>
+    page.evaluate(() => {
+      const d = document.querySelector(".monaco-dialog-box");
+      const t = d ? d.textContent || "" : "";
+      return /docs\/rules\/secrets\/literal-\s*key\.md/.test(t) ? t : "";
+    }),
+  20000).catch(() => "");
+  if (!asked) {
+    await shot("no-explain");
+    throw new Error("mcplint: Explain rule did not open the rule's documentation");
+  }
+  log("explain asks to open the rule's documentation");
+  await shot("explain");
+  await page.keyboard.press("Escape");
+  await waitFor("the dialog closed", () => page.evaluate(() => !document.querySelector(".monaco-dialog-box")), 10000);
+  await page.bringToFront();
+  // Back to the problem in the editor.
+  await page.evaluate(() => {
+    const rows = [...document.querySelectorAll(".markers-panel .monaco-list-row")];
+    const r = rows.find((e) => /secrets\/literal-key/.test(e.textContent || ""));
+    r.dispatchEvent(new MouseEvent("mousedown", { bubbles: true }));
+    r.click();
+    r.dispatchEvent(new MouseEvent("dblclick", { bubbles: true }));
+  });
+  await waitFor("the editor focused on the token again", () =>
     page.evaluate(() => document.activeElement && document.activeElement.closest(".monaco-editor") !== null),
   20000);
   let picked = "";
