@@ -265,7 +265,18 @@ func WriteSARIF(w io.Writer, tool Tool, rules []RuleMeta, fs []finding.Finding, 
 	if max <= 0 {
 		max = MaxSARIFResults
 	}
-	sorted := append([]RuleMeta(nil), rules...)
+	// Only the rules a result names are described: the catalogue's help
+	// for every rule was most of a small report's bytes.
+	fired := map[string]bool{}
+	for _, f := range fs {
+		fired[f.Rule] = true
+	}
+	var sorted []RuleMeta
+	for _, r := range rules {
+		if fired[r.ID] {
+			sorted = append(sorted, r)
+		}
+	}
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].ID < sorted[j].ID })
 	index := map[string]int{}
 	driver := sarifDriver{Name: tool.Name, Version: tool.Version, InformationURI: tool.InformationURI, Rules: []sarifRule{}}

@@ -50,6 +50,12 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		if err := report.Diff(stdout, findings, workspaceSource(ws).bytes); err != nil {
 			return exitInternal
 		}
+		// As ruff's --diff: 1 when fixes are pending, so it can gate CI.
+		for _, f := range findings {
+			if f.Fix != nil {
+				return exitFindings
+			}
+		}
 		return exitOK
 	}
 	opts.Roots = append([]string(nil), paths...)

@@ -133,7 +133,7 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(asked) > 0 && !*yes {
 		if !consentTerminal() {
-			fmt.Fprintf(stderr, "mcplint probe: %s need your consent and there is no terminal to ask: nothing was started or contacted.\n", plural(len(asked), "server"))
+			fmt.Fprintf(stderr, "mcplint probe: there is no terminal to ask for consent for %s: nothing was started or contacted.\n", plural(len(asked), "server"))
 			for _, t := range asked {
 				fmt.Fprint(stderr, probe.Question(t))
 			}

@@ -127,8 +127,8 @@ func TestFixDiffsApplyWithGitApply(t *testing.T) {
 	}
 	code := run([]string{"fix", "--diff", "."}, &diff, &errb)
 	_ = os.Chdir(wd)
-	if code != exitOK {
-		t.Fatalf("fix --diff exit %d: %s", code, errb.String())
+	if code != exitFindings {
+		t.Fatalf("fix --diff with fixes pending: exit %d, want 1 (ruff's convention): %s", code, errb.String())
 	}
 	for _, want := range []string{`+      "type": "http",`, `+  "mcpServers": {`, "--- a/.mcp.json", "--- a/.cursor/mcp.json"} {
 		if !strings.Contains(diff.String(), want) {
@@ -243,5 +243,17 @@ report contains lib.at(s, s.url.pointer, sprintf("%s is on the office network on
 	code := run([]string{"check", "--policy", filepath.Join(root, "broken"), filepath.Join(root, "project")}, &out, &errb)
 	if code != exitUsage || !strings.Contains(errb.String(), "bad.rego:4") {
 		t.Errorf("broken policy: exit %d, stderr %q", code, errb.String())
+	}
+}
+
+// fix --diff exits 0 when nothing is left to fix, 1 when fixes are pending.
+func TestFixDiffExitsZeroWhenNothingIsPending(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, ".mcp.json"), []byte(`{"mcpServers": {"docs": {"type": "http", "url": "https://mcp.example.com/mcp"}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errb bytes.Buffer
+	if code := run([]string{"fix", "--diff", "--no-config", dir}, &out, &errb); code != exitOK || out.Len() != 0 {
+		t.Errorf("exit %d, diff %q, stderr %s", code, out.String(), errb.String())
 	}
 }
