@@ -14,9 +14,9 @@ type state struct {
 	// homeGiven: --home names the user's folder, so a trust file that was
 	// not read is not there.
 	homeGiven bool
-	claude   map[string]*claudeProject // by project folder
-	trust    map[string]*trustProject  // oceancode trust.json, by project folder
-	trustDoc *Document
+	claude    map[string]*claudeProject // by project folder
+	trust     map[string]*trustProject  // oceancode trust.json, by project folder
+	trustDoc  *Document
 	// oceancode: oceancode's view applies (trust file read, or a file
 	// read with --client oceancode).
 	oceancode bool

@@ -37,20 +37,20 @@ type listServer struct {
 	QualifiedName string `json:"qualifiedName,omitempty"`
 	Client        string `json:"client"`
 	// Via is the client whose file oceancode read an oceancode copy from.
-	Via         string   `json:"via,omitempty"`
-	Tier        string   `json:"tier"`
-	Transport   string   `json:"transport"`
-	Command     string   `json:"command,omitempty"`
-	Args        []string `json:"args,omitempty"`
-	URL         string   `json:"url,omitempty"`
-	Headers     []string `json:"headers,omitempty"`
-	Env         []string `json:"env,omitempty"`
-	Enabled     bool     `json:"enabled"`
-	State       string   `json:"state"`
+	Via       string   `json:"via,omitempty"`
+	Tier      string   `json:"tier"`
+	Transport string   `json:"transport"`
+	Command   string   `json:"command,omitempty"`
+	Args      []string `json:"args,omitempty"`
+	URL       string   `json:"url,omitempty"`
+	Headers   []string `json:"headers,omitempty"`
+	Env       []string `json:"env,omitempty"`
+	Enabled   bool     `json:"enabled"`
+	State     string   `json:"state"`
 	// Trust is "trusted" or "untrusted" (held until trusted), apart from
 	// the state: oceancode's mcp list shows both ("Enabled and trusted
 	// are independent").
-	Trust string `json:"trust"`
+	Trust       string   `json:"trust"`
 	Reason      string   `json:"reason,omitempty"`
 	File        string   `json:"file"`
 	Line        int      `json:"line"`
