@@ -16,7 +16,9 @@
 #   NPM_TOKEN …) as empty in a remote server's url and headers. Write the
 #   reference in the reading client's syntax. Catalogue and registry
 #   documents are checked by catalogue/placeholder, and a shell script
-#   (sh -c) expands its own variables.
+#   (sh -c) expands its own variables, and so does mcp-remote in the
+#   values of its --header arguments (its documented way to pass
+#   "Authorization: Bearer ${TOKEN}" without the client touching it).
 # custom:
 #   level: warning
 #   source: super-pi (${NAME} only in header values, not in the command either); oceancode (expands ${VAR} only in command, args, env and headers); Claude Code (managedMcpServers never expand; credential variables read as empty in url and headers); clients.md §18.2
@@ -40,6 +42,7 @@ report contains lib.at(s, v.pointer, msg) if {
 	some r in v.refs
 	not r.expanded
 	considered(r)
+	not runner_expands(s, v, r)
 	not continue_import(s, r)
 	msg := sprintf("%s does not expand %s in %s, so the server gets that literal text: %s", [who(s), secrets.written(r), v.where, instead(s, v, r)])
 }
@@ -117,6 +120,16 @@ considered(r) if {
 continue_import(s, r) if {
 	s.client == "continue"
 	input.documents[s.doc].variant == "json-import"
+	r.syntax == "dollar-brace"
+}
+
+# runner_expands: mcp-remote replaces ${NAME} in a --header value with
+# the variable of its own environment, so the reference reaches the
+# remote server filled in whatever the client does with it.
+runner_expands(s, v, r) if {
+	v.field == "args"
+	v.key == "header"
+	s.runner.package == "mcp-remote"
 	r.syntax == "dollar-brace"
 }
 

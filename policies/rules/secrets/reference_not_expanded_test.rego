@@ -107,3 +107,27 @@ test_continue_converts_dollar_brace_in_imported_json if {
 	d2 := [{"index": 0, "kind": "client-config", "client": "continue", "client_name": "Continue", "variant": ""}]
 	count(report) == 1 with input as {"documents": d2, "servers": [s]}
 }
+
+remote_args(values) := [{"index": i, "value": v, "pointer": sprintf("/mcpServers/acme/args/%d", [i]), "refs": refs(v), "secrets": []} |
+	some i, v in values
+]
+
+refs(v) := [ref("dollar-brace", "TOKEN", false)] if contains(v, "${TOKEN}")
+
+refs(v) := [] if not contains(v, "${TOKEN}")
+
+test_mcp_remote_expands_its_header_values if {
+	s := server(0, "claude-code", {
+		"runner": {"package": "mcp-remote"},
+		"args": remote_args(["-y", "mcp-remote", "https://mcp.example.com/mcp", "--header", "Authorization: Bearer ${TOKEN}"]),
+	})
+	count(findings(s)) == 0
+}
+
+test_mcp_remote_does_not_expand_other_arguments if {
+	s := server(0, "claude-code", {
+		"runner": {"package": "mcp-remote"},
+		"args": remote_args(["-y", "mcp-remote", "https://mcp.example.com/mcp", "--resource", "${TOKEN}"]),
+	})
+	count(findings(s)) == 1
+}

@@ -35,6 +35,7 @@ report contains lib.at_key(s, e.pointer, msg) if {
 	some e in s.env
 	e.key == key
 	not own_path(s, upper(key), e.value)
+	not inert(upper(key))
 	msg := sprintf("%s in env %s: %s", [e.key, w, instead(upper(e.key))])
 }
 
@@ -64,6 +65,16 @@ instead(k) := `remove it and write the program's absolute path in "command" inst
 	some p in {"NPM_CONFIG_", "UV_", "PIP_"}
 	startswith(k, p)
 } else := "remove it; pass what the server needs as its own arguments or variables"
+
+# inert: Python variables that change output, bytecode caching, hashing
+# or diagnostics, but never which module or file is loaded. PYTHONPATH,
+# PYTHONHOME, PYTHONSTARTUP, PYTHONUSERBASE, PYTHONBREAKPOINT and
+# PYTHONWARNINGS (which can import a category's module) stay reported.
+inert(k) if k in {
+	"PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "PYTHONIOENCODING", "PYTHONUTF8",
+	"PYTHONHASHSEED", "PYTHONFAULTHANDLER", "PYTHONLEGACYWINDOWSSTDIO", "PYTHONNOUSERSITE",
+	"PYTHONOPTIMIZE", "PYTHONVERBOSE", "PYTHONTRACEMALLOC", "PYTHONPYCACHEPREFIX",
+}
 
 # own_path: PYTHONPATH into the project's own folder in a configured
 # server (not a catalogue entry) is how a server is run from its source

@@ -65,3 +65,11 @@ test_pythonpath_elsewhere_stays_an_error if {
 	some f in r
 	not f.level
 }
+
+test_python_variables_that_load_no_code_pass if {
+	count(findings(["PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "PYTHONIOENCODING", "PythonUtf8"])) == 0
+}
+
+test_python_variables_that_load_code_are_reported if {
+	count(findings(["PYTHONHOME", "PYTHONBREAKPOINT", "PYTHONWARNINGS", "PYTHONUSERBASE"])) == 4
+}
