@@ -20,6 +20,37 @@ var updateCorpus = flag.Bool("update-corpus", false, "rewrite fixtures/corpus/ex
 // marked useful or noise.
 const corpusDir = "../fixtures/corpus"
 
+// precisionFloor is the share of findings that must be useful on a set of
+// realistic configs. It is never lowered to let a change pass.
+const precisionFloor = 95.0
+
+// precisionTally counts the marks of one set of findings.
+type precisionTally struct {
+	useful, noise, false, unjudged int
+}
+
+func (p precisionTally) total() int { return p.useful + p.noise + p.false + p.unjudged }
+
+func (p precisionTally) precision() float64 {
+	if p.total() == 0 {
+		return 100
+	}
+	return 100 * float64(p.useful) / float64(p.total())
+}
+
+func (p *precisionTally) add(mark string) {
+	switch {
+	case strings.HasPrefix(mark, "useful"):
+		p.useful++
+	case strings.HasPrefix(mark, "noise"):
+		p.noise++
+	case strings.HasPrefix(mark, "false"):
+		p.false++
+	default:
+		p.unjudged++
+	}
+}
+
 // corpusCase is one folder of the corpus, checked like `mcplint check
 // <case>` (or the paths its paths.txt names, with the client its
 // client.txt names).
