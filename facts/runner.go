@@ -519,10 +519,22 @@ func plainLaunch(ws []word) ([]word, bool) {
 	if len(last) == 0 {
 		return nil, false
 	}
-	if b := baseOf(last[0].text); shellNames[b] || b == "eval" || b == "source" || b == "." {
+	if b := baseOf(last[0].text); b == "eval" || b == "source" || b == "." || shellNames[b] && !scriptFile(last[1:]) {
 		return nil, false
 	}
 	return last, true
+}
+
+// scriptFile reports whether a shell's arguments start with a script file
+// (bash scripts/start.sh …): the shell then runs that file, a program of
+// its own, not text written in the config. Options (-c, -s, -i …) and
+// substitutions are not a file.
+func scriptFile(args []word) bool {
+	if len(args) == 0 {
+		return false
+	}
+	f := args[0].text
+	return f != "" && !strings.HasPrefix(f, "-") && !strings.ContainsAny(f, "$`\"'") && !strings.ContainsAny(f, " \t")
 }
 
 // firstCommand cuts words at the first control operator.

@@ -298,6 +298,9 @@ func TestShellFacts(t *testing.T) {
 		{"bash", "-c", "GITHUB_TOKEN=$(gh auth token) exec npx -y acme-mcp@1.0.0"},
 		{"sh", "-c", `cd "$(git rev-parse --show-toplevel)" && exec uv run acme-mcp`},
 		{"sh", "-c", "acme-mcp --token `cat ~/.acme`"},
+		// a login shell, and a script file of the repository launched by a shell
+		{"bash", "-lc", `cd "$(git rev-parse --show-toplevel)" && exec bash scripts/mcp-launch.sh`},
+		{"sh", "-c", "cd /opt/acme && exec sh ./start.sh --stdio"},
 	} {
 		if sh := shellOf("x", c[0], c[1:]...); sh != nil {
 			t.Errorf("%v: got %+v, want nil", c, sh)

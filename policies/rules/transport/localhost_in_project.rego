@@ -13,7 +13,9 @@
 #   the MCP server under development (its package.json, pyproject.toml,
 #   go.mod or Cargo.toml depends on an MCP SDK), a localhost entry is
 #   how its developers try it out: that is reported at info level only,
-#   with the manifest that tells.
+#   with the manifest that tells. A server switched off in the file
+#   (disabled: true, enabled = false) connects nowhere until someone
+#   switches it on, so it is not reported either.
 # custom:
 #   level: warning
 #   source: clients.md (project tiers are committed; user and local tiers are per machine)
@@ -29,6 +31,7 @@ report contains lib.with_level(lib.at(s, s.url.pointer, msg), "info") if {
 	s.tier == "project"
 	s.url.valid
 	s.url.loopback
+	not switched_off(s)
 	why := develops(s)
 	msg := sprintf("%q points at %s, this machine's own server: this repository looks like the MCP server itself (%s), so the entry is for developing it and is fine while you do; if it is meant for people who only use the repository, commit a command that starts the server instead", [s.name, address(s.url), why])
 }
@@ -38,6 +41,7 @@ report contains lib.at(s, s.url.pointer, msg) if {
 	s.tier == "project"
 	s.url.valid
 	s.url.loopback
+	not switched_off(s)
 	not develops(s)
 	msg := sprintf("%q points at %s, which exists only on the machine that runs it, but %s is committed with the project: move it to %s, or commit a command that starts the server", [s.name, address(s.url), lib.doc_of(s).path, user_config(s.client)])
 }
@@ -95,3 +99,7 @@ user_config(c) := "your user-level config" if {
 		"windsurf", "zed", "roo", "kilo", "continue", "amazonq", "kiro", "junie",
 	}
 }
+
+# switched_off: the file turns the server off (disabled: true, enabled =
+# false); it connects nowhere until someone turns it on.
+switched_off(s) if s.state == "disabled"

@@ -53,3 +53,8 @@ test_server_under_development if {
 	contains(f.message, "this repository looks like the MCP server itself (pyproject.toml depends on mcp)")
 	not contains(f.message, "claude mcp add")
 }
+
+test_switched_off_server_passes if {
+	s := object.union(srv("project", 0, "windsurf", {"scheme": "http", "host": "localhost", "port": "8100", "loopback": true}), {"state": "disabled"})
+	count(report) == 0 with input as {"documents": docs, "servers": [s]}
+}

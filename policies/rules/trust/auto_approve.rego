@@ -39,14 +39,20 @@ report contains lib.at(s, it.pointer, msg) if {
 	msg := sprintf(`%s: ["*"] lets %s call every tool of %q without asking, including the ones that change things: list only the tools that read`, [allow_list_key(it), s.trust.client_name, s.name])
 }
 
-# autoApprove / alwaysAllow: a tool that changes things.
-report contains lib.at(s, it.pointer, msg) if {
+# autoApprove / alwaysAllow: the tools that change things, one finding
+# per server and list, at the first of them (one problem, one finding).
+report contains lib.at(s, writes[0].pointer, msg) if {
 	some s in lib.servers("trust")
 	s.client in allow_list_clients
-	some it in s.trust.auto_approve_items
-	not it.all
-	it.writes
-	msg := sprintf("%s lets %s call %q of %q without asking, and it changes things: remove it from %s so you are asked first", [allow_list_key(it), s.trust.client_name, it.tool, s.name, allow_list_key(it)])
+	some key in {allow_list_key(it) | some it in s.trust.auto_approve_items}
+	writes := [it |
+		some it in s.trust.auto_approve_items
+		not it.all
+		it.writes
+		allow_list_key(it) == key
+	]
+	count(writes) > 0
+	msg := approves_writes(s, key, [it.tool | some it in writes])
 }
 
 # Gemini CLI trust: true.
@@ -105,3 +111,7 @@ report contains object.union(lib.on_doc(d, st.pointer, msg), {"key": true}) if {
 allow_list_key(it) := "alwaysAllow" if {
 	contains(it.pointer, "/alwaysAllow/")
 } else := "autoApprove"
+
+approves_writes(s, key, tools) := sprintf("%s lets %s call %q of %q without asking, and it changes things: remove it from %s so you are asked first", [key, s.trust.client_name, tools[0], s.name, key]) if {
+	count(tools) == 1
+} else := sprintf("%s lets %s call %s of %q without asking, and they change things: remove them from %s so you are asked first", [key, s.trust.client_name, concat(", ", [sprintf("%q", [t]) | some t in tools]), s.name, key])

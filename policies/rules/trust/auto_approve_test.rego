@@ -106,3 +106,15 @@ test_switches_off_pass if {
 		{"key": "permissions.defaultMode", "pointer": "/p", "value": "acceptEdits"},
 	])]}
 }
+
+test_write_tools_of_one_server_give_one_finding if {
+	r := report with input as {"documents": [], "servers": [srv("kiro", "render", {"client_name": "Kiro", "auto_approve_items": [
+		item("autoApprove", 0, "list_services", false, false),
+		item("autoApprove", 1, "create_web_service", false, true),
+		item("autoApprove", 2, "update_environment_variables", false, true),
+	]})]}
+	count(r) == 1
+	some f in r
+	f.pointer == "/mcpServers/x/autoApprove/1"
+	contains(f.message, `autoApprove lets Kiro call "create_web_service", "update_environment_variables" of "render" without asking, and they change things: remove them from autoApprove`)
+}
