@@ -26,6 +26,9 @@ const (
 	SyntaxFile = "file"
 	// SyntaxContinue is ${{ secrets.X }} or ${{ inputs.X }} (Continue).
 	SyntaxContinue = "continue"
+	// SyntaxProcessEnv is ${process.env.NAME}: JavaScript's template
+	// syntax, copied into configs from code. No client expands it.
+	SyntaxProcessEnv = "process-env"
 	// SyntaxTemplate is {{name}} (template placeholders such as {{session_id}}).
 	SyntaxTemplate = "template"
 	// SyntaxCatalogueInput is a Paseo catalogue placeholder {INPUT_NAME}.
@@ -270,6 +273,12 @@ func classifyDollarBrace(inner string) (Reference, bool) {
 	if v, ok := strings.CutPrefix(inner, "file:"); ok {
 		if v != "" && !strings.ContainsAny(v, "{}") {
 			return Reference{Syntax: SyntaxFile, Name: v}, true
+		}
+		return Reference{}, false
+	}
+	if v, ok := strings.CutPrefix(inner, "process.env."); ok {
+		if v != "" && identLen(v) == len(v) {
+			return Reference{Syntax: SyntaxProcessEnv, Name: v}, true
 		}
 		return Reference{}, false
 	}

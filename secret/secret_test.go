@@ -230,6 +230,7 @@ func TestReferences(t *testing.T) {
 		{"$GEMINI_API_KEY", SyntaxDollar, "GEMINI_API_KEY", "", false},
 		{"${env:OPENAI_API_KEY}", SyntaxEnvColon, "OPENAI_API_KEY", "", false},
 		{"${input:github-token}", SyntaxInput, "github-token", "", false},
+		{"${process.env.CONTEXT7_API_KEY}", SyntaxProcessEnv, "CONTEXT7_API_KEY", "", false},
 		{"${workspaceFolder}", SyntaxEditorVar, "workspaceFolder", "", false},
 		{"${workspaceFolderBasename}", SyntaxEditorVar, "workspaceFolderBasename", "", false},
 		{"${userHome}", SyntaxEditorVar, "userHome", "", false},

@@ -11,7 +11,8 @@
 #   env_vars, bearer_token_env_var and env_http_headers instead);
 #   ${input:…} is VS Code's alone; ${env:X} is Cursor, VS Code, Windsurf
 #   and Roo syntax that Claude Code passes on literally; {env:X} is
-#   OpenCode's; ${workspaceFolder} is an editor variable. Claude Code also
+#   OpenCode's; ${workspaceFolder} is an editor variable;
+#   ${process.env.X}, JavaScript's, is expanded by no client. Claude Code also
 #   reads its own credentials (ANTHROPIC_API_KEY, AWS_*, HTTPS_PROXY,
 #   NPM_TOKEN …) as empty in a remote server's url and headers. Write the
 #   reference in the reading client's syntax. Catalogue and registry
@@ -32,7 +33,7 @@ import data.mcplint.secrets
 
 # syntaxes that are clearly variable references (a {{template}} or a
 # lower-case {name} may be a server's own text)
-checked := {"dollar-brace", "dollar", "env-colon", "input", "editor-var", "opencode", "file", "continue"}
+checked := {"dollar-brace", "dollar", "env-colon", "input", "editor-var", "opencode", "file", "continue", "process-env"}
 
 report contains lib.at(s, v.pointer, msg) if {
 	some s in lib.servers("unexpanded")

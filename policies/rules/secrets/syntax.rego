@@ -62,7 +62,7 @@ env_name(server, key) := k if {
 # not one): ${VAR}, $VAR, ${env:VAR}, {env:VAR}; an input id or a Continue
 # secret becomes upper snake case.
 var_name(r) := r.name if {
-	r.syntax in {"dollar-brace", "dollar", "env-colon", "opencode"}
+	r.syntax in {"dollar-brace", "dollar", "env-colon", "opencode", "process-env"}
 	regex.match(`^[A-Za-z_][A-Za-z0-9_]*$`, r.name)
 } else := snake(r.name) if {
 	r.syntax == "input"
@@ -80,6 +80,8 @@ written(r) := sprintf("$%s", [r.name]) if r.syntax == "dollar"
 written(r) := sprintf("${env:%s}", [r.name]) if r.syntax == "env-colon"
 
 written(r) := sprintf("${input:%s}", [r.name]) if r.syntax == "input"
+
+written(r) := sprintf("${process.env.%s}", [r.name]) if r.syntax == "process-env"
 
 written(r) := sprintf("${file:%s}", [r.name]) if r.syntax == "file"
 
