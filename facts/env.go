@@ -267,6 +267,7 @@ func envSyntax(syn string) bool {
 // secret written as a reference or placeholder does not count as stored.
 func envFacts(sf *ServerFact, s *loader.Server, fileEnv *Environment) {
 	oauthSecretFact(sf, s)
+	inputFacts(sf, s)
 	env := environmentFor(s, fileEnv)
 	if env == nil {
 		return
@@ -279,6 +280,51 @@ func envFacts(sf *ServerFact, s *loader.Server, fileEnv *Environment) {
 			}
 			set := env.Has(r.Name)
 			r.Set = &set
+		}
+	}
+	for i := range sf.Args {
+		fill(sf.Args[i].Refs)
+	}
+	for i := range sf.Env {
+		fill(sf.Env[i].Refs)
+	}
+	for i := range sf.Headers {
+		fill(sf.Headers[i].Refs)
+	}
+	if sf.URL != nil {
+		fill(sf.URL.Refs)
+	}
+}
+
+// inputFacts fills RefFact.Set of the ${input:id} references of a server
+// in a VS Code mcp.json: set when the file's "inputs" declares that id.
+// VS Code refuses to start a server that names an undeclared input
+// ("Undefined input variable"), whatever the environment.
+func inputFacts(sf *ServerFact, s *loader.Server) {
+	if s.Client != "vscode" || s.Doc == nil || s.Doc.File == nil || s.Doc.File.Root == nil {
+		return
+	}
+	root := s.Doc.File.Root
+	if root.Kind != syntax.Object || root.Get("servers") == nil {
+		return // settings.json keeps them under "mcp", and may inherit more
+	}
+	declared := map[string]bool{}
+	if in := root.Get("inputs"); in != nil {
+		for _, it := range in.Items {
+			if it == nil || it.Kind != syntax.Object {
+				continue
+			}
+			if id, ok := it.Get("id").Str(); ok {
+				declared[id] = true
+			}
+		}
+	}
+	fill := func(rs []RefFact) {
+		for i := range rs {
+			if r := &rs[i]; r.Syntax == secret.SyntaxInput {
+				set := declared[r.Name]
+				r.Set = &set
+			}
 		}
 	}
 	for i := range sf.Args {

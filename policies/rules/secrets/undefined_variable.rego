@@ -13,7 +13,10 @@
 #   client reads one. References with a default, references the client
 #   does not expand (secrets/reference-not-expanded) and variables the
 #   client sets itself (CLAUDE_PROJECT_DIR …) are not reported. Nothing
-#   is reported when the run does not know the environment.
+#   is reported when the run does not know the environment. In a VS
+#   Code mcp.json, an ${input:id} whose id the file's "inputs" does not
+#   declare is reported whatever the environment: VS Code stops at the
+#   undefined input variable and does not start the server.
 # custom:
 #   level: warning
 #   source: super-pi ({:missing_env, names}); oceancode (unresolved ${VAR} left literal); OpenCode (unset {env:VAR} is empty); Claude Code (literal and a warning)
@@ -32,7 +35,18 @@ report contains lib.at(s, v.pointer, msg) if {
 	r.set == false
 	r.expanded
 	not r.has_default
+	r.syntax != "input"
 	msg := sprintf("%s is not set, %s: set %s in the environment %s starts from%s", [r.name, effect(s, r), r.name, secrets.client_name(s), or_default(s, r)])
+}
+
+# VS Code: an ${input:id} that the file's "inputs" does not declare.
+report contains lib.at(s, v.pointer, msg) if {
+	some s in lib.servers("unset")
+	some v in secrets.fields(s)
+	some r in v.refs
+	r.set == false
+	r.syntax == "input"
+	msg := sprintf(`${input:%s} names no input of this file, so VS Code stops at an undefined input variable and does not start %q: add {"id": "%s", "type": "promptString", "password": true} to "inputs", or use the id of the input meant`, [r.name, s.name, r.name])
 }
 
 effect(s, r) := sprintf(`and super-pi fails this server with {:missing_env, ["%s"]}`, [r.name]) if s.client == "super-pi"

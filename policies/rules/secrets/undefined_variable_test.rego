@@ -40,3 +40,12 @@ test_set_unknown_defaulted_or_unexpanded_pass if {
 	count(findings(0, "claude-code", [ref("dollar-brace", "TOKEN", false, {"has_default": true})])) == 0
 	count(findings(0, "claude-code", [ref("env-colon", "TOKEN", false, {"expanded": false})])) == 0
 }
+
+test_undeclared_vscode_input if {
+	rs := findings(0, "vscode", [ref("input", "github_pat", false, {})])
+	count(rs) == 1
+	some f in rs
+	startswith(f.message, "${input:github_pat} names no input of this file, so VS Code stops at an undefined input variable")
+	not contains(f.message, "environment")
+	count(findings(0, "vscode", [ref("input", "github_pat", true, {})])) == 0
+}
