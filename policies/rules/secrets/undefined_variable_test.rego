@@ -42,10 +42,10 @@ test_set_unknown_defaulted_or_unexpanded_pass if {
 }
 
 test_undeclared_vscode_input if {
+	count(findings(0, "vscode", [ref("input", "github_pat", true, {})])) == 0
 	rs := findings(0, "vscode", [ref("input", "github_pat", false, {})])
 	count(rs) == 1
 	some f in rs
 	startswith(f.message, "${input:github_pat} names no input of this file, so VS Code stops at an undefined input variable")
 	not contains(f.message, "environment")
-	count(findings(0, "vscode", [ref("input", "github_pat", true, {})])) == 0
 }
