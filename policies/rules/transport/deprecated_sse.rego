@@ -42,11 +42,21 @@ report contains lib.at(s, place(s), msg) if {
 report contains lib.at(s, s.url.pointer, msg) if {
 	some s in lib.servers("sse_path")
 	s.transport in {"http", "streamable-http"}
-	s.type == ""
+	untyped(s)
 	not s.client in {"claude-code", "goose", "registry", "paseo"}
 	s.url.valid
 	regex.match(`(?i)/sse/?$`, s.url.path)
 	msg := sprintf("%q points at %s, a legacy SSE endpoint by its path: SSE is deprecated in favour of Streamable HTTP; use the server's Streamable HTTP endpoint (often /mcp where this one is /sse)", [s.name, s.url.path])
+}
+
+# untyped: nothing in the entry says which HTTP transport the address
+# speaks. OpenCode's "remote" says only that it is not a command: OpenCode
+# tries Streamable HTTP, then falls back to SSE.
+untyped(s) if s.type == ""
+
+untyped(s) if {
+	s.client == "opencode"
+	s.type == "remote"
 }
 
 place(s) := sprintf("%s/type", [s.pointer]) if {
