@@ -1225,13 +1225,13 @@ func hiddenRuns(text string, oneLine bool) []hiddenRun {
 	rs := []rune(text)
 	var out []hiddenRun
 	for i := 0; i < len(rs); i++ {
-		class := hiddenClass(rs, i, oneLine)
+		class := secret.HiddenClass(rs, i, oneLine)
 		if class == "" {
 			continue
 		}
 		h := hiddenRun{from: i, class: class, first: rs[i], same: true}
 		j := i
-		for ; j < len(rs) && hiddenClass(rs, j, oneLine) == class; j++ {
+		for ; j < len(rs) && secret.HiddenClass(rs, j, oneLine) == class; j++ {
 			if rs[j] != rs[i] {
 				h.same = false
 			}
@@ -1244,109 +1244,6 @@ func hiddenRuns(text string, oneLine bool) []hiddenRun {
 		i = j - 1
 	}
 	return out
-}
-
-// hiddenClass says whether rs[i] is hidden, and how: "bidi", "zero-width",
-// "tag", "control" or "variation-selector" ("" when it is not). Joiners
-// inside emoji and scripts that need them, variation selectors after
-// emoji and keycaps, and the tag sequences of subdivision flags are kept.
-func hiddenClass(rs []rune, i int, oneLine bool) string {
-	r := rs[i]
-	prev, next := rune(0), rune(0)
-	if i > 0 {
-		prev = rs[i-1]
-	}
-	if i+1 < len(rs) {
-		next = rs[i+1]
-	}
-	switch {
-	case r == '\t' || r == '\n' || r == '\r':
-		if oneLine {
-			return "control"
-		}
-		return ""
-	case r < 0x20 || r == 0x7F || (r >= 0x80 && r <= 0x9F):
-		return "control"
-	case r < 0x80:
-		return ""
-	case r == 0x061C || r == 0x200E || r == 0x200F || (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069):
-		return "bidi"
-	case r == 0x200C || r == 0x200D:
-		if joins(prev) && joins(next) {
-			return ""
-		}
-		return "zero-width"
-	case r == 0x200B || r == 0x2060 || r == 0xFEFF || r == 0x180E || r == 0x00AD || (r >= 0x2061 && r <= 0x2064) ||
-		r == 0x034F || r == 0x115F || r == 0x1160 || r == 0x3164 || r == 0xFFA0 || (r >= 0xFFF9 && r <= 0xFFFB):
-		return "zero-width"
-	case r >= 0xE0000 && r <= 0xE007F:
-		if flagTag(rs, i) {
-			return ""
-		}
-		return "tag"
-	case r >= 0xE0100 && r <= 0xE01EF:
-		return "variation-selector"
-	case r >= 0xFE00 && r <= 0xFE0F:
-		if prev >= 0x80 && prev != 0xFE0F && !(prev >= 0xFE00 && prev <= 0xFE0F) || prev >= '0' && prev <= '9' || prev == '#' || prev == '*' {
-			return ""
-		}
-		return "variation-selector"
-	}
-	return ""
-}
-
-// joins: a joiner between two such runes is part of an emoji or of a
-// script that needs it (Persian, Indic).
-func joins(r rune) bool {
-	return r >= 0x0370 && r != 0x200C && r != 0x200D && !(r >= 0x2000 && r <= 0x206F)
-}
-
-// flagTag: the tag characters of a subdivision flag (🏴 + tags + cancel
-// tag), e.g. the flag of Scotland.
-func flagTag(rs []rune, i int) bool {
-	j := i
-	for j > 0 && rs[j-1] >= 0xE0020 && rs[j-1] <= 0xE007E {
-		j--
-	}
-	if j == 0 || rs[j-1] != 0x1F3F4 {
-		return false
-	}
-	k := j
-	for k < len(rs) && ((rs[k] >= 0xE0061 && rs[k] <= 0xE007A) || (rs[k] >= 0xE0030 && rs[k] <= 0xE0039)) {
-		k++
-	}
-	return k-j >= 2 && k-j <= 7 && k < len(rs) && rs[k] == 0xE007F && i <= k
-}
-
-// runeNames names the hidden characters mcplint reports.
-var runeNames = map[rune]string{
-	0x061C: "ARABIC LETTER MARK", 0x200E: "LEFT-TO-RIGHT MARK", 0x200F: "RIGHT-TO-LEFT MARK",
-	0x202A: "LEFT-TO-RIGHT EMBEDDING", 0x202B: "RIGHT-TO-LEFT EMBEDDING", 0x202C: "POP DIRECTIONAL FORMATTING",
-	0x202D: "LEFT-TO-RIGHT OVERRIDE", 0x202E: "RIGHT-TO-LEFT OVERRIDE", 0x2066: "LEFT-TO-RIGHT ISOLATE",
-	0x2067: "RIGHT-TO-LEFT ISOLATE", 0x2068: "FIRST STRONG ISOLATE", 0x2069: "POP DIRECTIONAL ISOLATE",
-	0x200B: "ZERO WIDTH SPACE", 0x200C: "ZERO WIDTH NON-JOINER", 0x200D: "ZERO WIDTH JOINER",
-	0x2060: "WORD JOINER", 0xFEFF: "ZERO WIDTH NO-BREAK SPACE", 0x180E: "MONGOLIAN VOWEL SEPARATOR",
-	0x00AD: "SOFT HYPHEN", 0x2061: "FUNCTION APPLICATION", 0x2062: "INVISIBLE TIMES", 0x2063: "INVISIBLE SEPARATOR",
-	0x2064: "INVISIBLE PLUS", 0x034F: "COMBINING GRAPHEME JOINER", 0x115F: "HANGUL CHOSEONG FILLER",
-	0x1160: "HANGUL JUNGSEONG FILLER", 0x3164: "HANGUL FILLER", 0xFFA0: "HALFWIDTH HANGUL FILLER",
-	0xFFF9: "INTERLINEAR ANNOTATION ANCHOR", 0xFFFA: "INTERLINEAR ANNOTATION SEPARATOR", 0xFFFB: "INTERLINEAR ANNOTATION TERMINATOR",
-	0x0000: "NULL", 0x0007: "BELL", 0x0008: "BACKSPACE", 0x0009: "TAB", 0x000A: "LINE FEED", 0x000D: "CARRIAGE RETURN",
-	0x001B: "ESCAPE", 0x007F: "DELETE", 0x0085: "NEXT LINE",
-}
-
-func runeName(r rune) string {
-	if n, ok := runeNames[r]; ok {
-		return n
-	}
-	switch {
-	case r >= 0xE0000 && r <= 0xE007F:
-		return "TAG CHARACTER"
-	case r >= 0xFE00 && r <= 0xFE0F || r >= 0xE0100 && r <= 0xE01EF:
-		return "VARIATION SELECTOR"
-	case r < 0x20 || r >= 0x7F && r <= 0x9F:
-		return "CONTROL CHARACTER"
-	}
-	return ""
 }
 
 // describeHidden says which hidden characters a string has and where
@@ -1371,9 +1268,9 @@ func describeHidden(text string, hs []hiddenRun, decoded string) string {
 			}
 			items = append(items, item)
 		case h.same && h.n > 1:
-			items = append(items, fmt.Sprintf("%d × U+%04X %s %s", h.n, h.first, runeName(h.first), at))
+			items = append(items, fmt.Sprintf("%d × U+%04X %s %s", h.n, h.first, secret.HiddenName(h.first), at))
 		case h.same:
-			items = append(items, fmt.Sprintf("U+%04X %s %s", h.first, runeName(h.first), at))
+			items = append(items, fmt.Sprintf("U+%04X %s %s", h.first, secret.HiddenName(h.first), at))
 		default:
 			items = append(items, fmt.Sprintf("%d %s characters %s", h.n, h.class, at))
 		}

@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf16"
 
 	"github.com/package-url/packageurl-go"
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -512,23 +513,32 @@ func clean(s string) string {
 	// Text, not only the detectors: a reason quotes what the file holds,
 	// and a token no detector knows is masked too.
 	s = secret.Text(s)
-	if !strings.ContainsFunc(s, unsafeRune) {
+	if !strings.ContainsFunc(s, mayBeUnsafe) {
 		return s
 	}
+	rs := []rune(s)
 	var b strings.Builder
-	for _, r := range s {
-		if unsafeRune(r) {
+	for i, r := range rs {
+		switch {
+		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || secret.HiddenClass(rs, i, true) != "":
+			if r > 0xffff {
+				// JSON's and Markdown's readers know \u escapes of one
+				// UTF-16 unit; write the pair.
+				r1, r2 := utf16.EncodeRune(r)
+				fmt.Fprintf(&b, "\\u%04x\\u%04x", r1, r2)
+				continue
+			}
 			fmt.Fprintf(&b, "\\u%04x", r)
-			continue
+		default:
+			b.WriteRune(r)
 		}
-		b.WriteRune(r)
 	}
 	return b.String()
 }
 
-func unsafeRune(r rune) bool {
-	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) ||
-		(r >= 0x200e && r <= 0x200f) || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069) || r == 0xfeff
+// mayBeUnsafe: a control character, or one of secret's hidden ones.
+func mayBeUnsafe(r rune) bool {
+	return r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || secret.MayHide(r)
 }
 
 func cleanReason(err error) string {

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mcplint/mcplint/secret"
 )
 
 // finding is one schema-valid finding of a report.
@@ -269,5 +271,23 @@ func TestServerCountsSaturate(t *testing.T) {
 	res := m.Result()
 	if len(res.Repositories) != 1 || res.Repositories[0].Servers != math.MaxInt {
 		t.Fatalf("repositories = %+v, want servers saturated at %d", res.Repositories, math.MaxInt)
+	}
+}
+
+// Every character of secret's hidden-character table is written as a \u
+// escape in the organisation report, never raw.
+func TestCleanEscapesEveryHiddenCharacter(t *testing.T) {
+	for _, e := range secret.HiddenRanges {
+		for _, r := range []rune{e.Lo, e.Hi} {
+			in := "repo" + string(r) + "name"
+			got := clean(in)
+			if strings.ContainsRune(got, r) || !strings.Contains(got, `\u`) {
+				t.Errorf("clean(%q) = %q keeps U+%04X raw", in, got, r)
+			}
+			var back string
+			if err := json.Unmarshal([]byte(`"`+got+`"`), &back); err != nil || back != in {
+				t.Errorf("clean(%q) = %q does not read back as JSON (%q, %v)", in, got, back, err)
+			}
+		}
 	}
 }

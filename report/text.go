@@ -121,8 +121,8 @@ func excerpt(w io.Writer, line string, f finding.Finding, paint func(style, s st
 	// caret moves by the width each one takes.
 	var shown strings.Builder
 	caret, caretEnd := start-offset, start-offset+width
-	for i, r := range runes {
-		e := secret.Escape(string(r))
+	for i := range runes {
+		e := secret.EscapeRune(runes, i)
 		n := len([]rune(e))
 		if i < start-offset {
 			caret += n - 1

@@ -576,27 +576,54 @@ func Escape(s string) string {
 		b.WriteString(`\x3a`)
 		s = s[1:]
 	}
+	// Runes with their byte sizes: whether a joiner or a variation
+	// selector hides anything depends on its neighbours.
+	var rs []rune
+	var sizes []int
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == utf8.RuneError && size <= 1:
+		rs, sizes = append(rs, r), append(sizes, size)
+		i += size
+	}
+	i := 0
+	for k, r := range rs {
+		size := sizes[k]
+		if r == utf8.RuneError && size <= 1 {
 			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		case r >= 0x80 && r <= 0x9f, invisible(r):
-			fmt.Fprintf(&b, "‹U+%04X›", r)
-		default:
+		} else if e, ok := escapeRune(rs, k); ok {
+			b.WriteString(e)
+		} else {
 			b.WriteString(s[i : i+size])
 		}
 		i += size
 	}
 	return b.String()
+}
+
+// EscapeRune is Escape for rs[i] alone, in its context (a joiner between
+// two emoji is kept): for a caller that must know how wide each character
+// is shown, such as an excerpt with a caret under it.
+func EscapeRune(rs []rune, i int) string {
+	if e, ok := escapeRune(rs, i); ok {
+		return e
+	}
+	return string(rs[i])
+}
+
+func escapeRune(rs []rune, i int) (string, bool) {
+	switch r := rs[i]; {
+	case r == '\n':
+		return `\n`, true
+	case r == '\r':
+		return `\r`, true
+	case r == '\t':
+		return `\t`, true
+	case r < 0x20 || r == 0x7f:
+		return fmt.Sprintf(`\x%02x`, r), true
+	case r >= 0x80 && r <= 0x9f, MayHide(r) && HiddenClass(rs, i, true) != "":
+		return fmt.Sprintf("‹U+%04X›", r), true
+	}
+	return "", false
 }
 
 func needsEscape(s string) bool {
@@ -610,29 +637,12 @@ func needsEscape(s string) bool {
 			}
 			// Non-ASCII: look closer.
 			for _, r := range s[i:] {
-				if r == utf8.RuneError || (r >= 0x80 && r <= 0x9f) || invisible(r) || r < 0x20 || r == 0x7f {
+				if r == utf8.RuneError || (r >= 0x80 && r <= 0x9f) || MayHide(r) || r < 0x20 || r == 0x7f {
 					return true
 				}
 			}
 			return !utf8.ValidString(s[i:])
 		}
-	}
-	return false
-}
-
-// invisible are the format characters that reorder or hide text: bidi
-// embeddings, overrides and isolates, marks, zero-width characters, the
-// byte order mark, line and paragraph separators, and tag characters.
-func invisible(r rune) bool {
-	switch {
-	case r == 0x061c, r == 0x200e, r == 0x200f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
-		return true
-	case r >= 0x200b && r <= 0x200d, r == 0x2060, r == 0xfeff, r == 0x180e, r == 0x00ad:
-		return true
-	case r == 0x2028, r == 0x2029:
-		return true
-	case r >= 0xe0000 && r <= 0xe007f:
-		return true
 	}
 	return false
 }
