@@ -85,7 +85,7 @@ func buildDoc(i int, d *loader.Document) DocFact {
 	} else {
 		df.ServersKind = root.Kind.String()
 	}
-	for _, k := range []string{"enableAllProjectMcpServers", "dangerouslySkipPermissions", "allowManagedMcpServersOnly"} {
+	for _, k := range []string{"enableAllProjectMcpServers", "dangerouslySkipPermissions", "allowManagedMcpServersOnly", "approval_policy"} {
 		if m := root.Member(k); m != nil {
 			df.Settings = append(df.Settings, SettingFact{Key: k, Pointer: syntax.Pointer(k), Value: m.Value.Text})
 		}

@@ -13,7 +13,9 @@
 #   "bypassPermissions" (nothing asks at all), and
 #   enableAllProjectMcpServers: true in a committed settings file (every
 #   server this repository's .mcp.json defines, now or later, is approved
-#   for everyone who opens it). The approval prompt is what stops a
+#   for everyone who opens it), and approval_policy = "never" in a
+#   committed .codex/config.toml (Codex runs commands and MCP tool calls
+#   without asking for everyone who trusts the project). The approval prompt is what stops a
 #   prompt-injected instruction from acting: keep auto-approval to tools
 #   that only read, and approve project servers by name
 #   (enabledMcpjsonServers) in your own settings.local.json.
@@ -106,6 +108,17 @@ report contains object.union(lib.on_doc(d, st.pointer, msg), {"key": true}) if {
 	st.key == "enableAllProjectMcpServers"
 	st.value == "true"
 	msg := sprintf(`enableAllProjectMcpServers: true in %s, which is committed, approves every server this repository's .mcp.json defines, now or later, for everyone who opens it: remove it and approve servers by name in "enabledMcpjsonServers" in your own .claude/settings.local.json`, [d.path])
+}
+
+# Codex: a committed project config that turns every approval off.
+report contains object.union(lib.on_doc(d, st.pointer, msg), {"key": true}) if {
+	some d in lib.documents("settings")
+	d.client == "codex"
+	d.tier == "project"
+	some st in d.settings
+	st.key == "approval_policy"
+	st.value == "never"
+	msg := sprintf(`approval_policy = "never" in %s, which is committed, makes Codex run every command and MCP tool call without asking, for everyone who trusts this project: remove it and keep approval settings in your own ~/.codex/config.toml`, [d.path])
 }
 
 allow_list_key(it) := "alwaysAllow" if {

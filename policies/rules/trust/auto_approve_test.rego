@@ -118,3 +118,16 @@ test_write_tools_of_one_server_give_one_finding if {
 	f.pointer == "/mcpServers/x/autoApprove/1"
 	contains(f.message, `autoApprove lets Kiro call "create_web_service", "update_environment_variables" of "render" without asking, and they change things: remove them from autoApprove`)
 }
+
+codex_doc(tier, value) := {"index": 0, "tier": tier, "client": "codex", "path": ".codex/config.toml", "settings": [
+	{"key": "approval_policy", "pointer": "/approval_policy", "value": value},
+]}
+
+test_codex_project_never_asks if {
+	count(report) == 0 with input as {"servers": [], "documents": [codex_doc("project", "on-request")]}
+	count(report) == 0 with input as {"servers": [], "documents": [codex_doc("user", "never")]}
+	r := report with input as {"servers": [], "documents": [codex_doc("project", "never")]}
+	count(r) == 1
+	some f in r
+	startswith(f.message, `approval_policy = "never" in .codex/config.toml, which is committed`)
+}
