@@ -19,6 +19,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf16"
@@ -275,8 +276,13 @@ var printer = message.NewPrinter(language.English)
 // its value.
 func schemaSkip(name string, src []byte, err error, what string) Skip {
 	s := Skip{File: name, Line: 1, Column: 1, Reason: what + ": " + err.Error()}
+	var roots violations
 	var ve *jsonschema.ValidationError
-	if !errors.As(err, &ve) {
+	switch {
+	case errors.As(err, &roots):
+	case errors.As(err, &ve):
+		roots = violations{ve}
+	default:
 		return s
 	}
 	var leaves []*jsonschema.ValidationError
@@ -289,7 +295,9 @@ func schemaSkip(name string, src []byte, err error, what string) Skip {
 			walk(c)
 		}
 	}
-	walk(ve)
+	for _, r := range roots {
+		walk(r)
+	}
 	f, perr := syntax.Parse(src, syntax.JSON)
 	best, bestOff, bestPtr := (*jsonschema.ValidationError)(nil), -1, ""
 	for _, l := range leaves {
@@ -336,14 +344,17 @@ func positionOf(src []byte, ptr string) (syntax.Position, bool) {
 }
 
 var (
-	reportOnce   sync.Once
-	reportSchema *jsonschema.Schema
-	reportErr    error
+	reportOnce    sync.Once
+	reportSchema  *jsonschema.Schema
+	findingSchema *jsonschema.Schema
+	reportErr     error
 )
 
 // validateReport checks a report against schema/findings.schema.json. A
 // report of a newer mcplint carries a top-level "version"; a schema that
-// does not know it yet accepts the report without it.
+// does not know it yet accepts the report without it. Findings are
+// checked one by one and the first bad one ends the check: a report of
+// 800,000 empty objects costs one error, not 800,000 of them.
 func validateReport(obj map[string]any) error {
 	reportOnce.Do(func() {
 		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(schema.Findings))
@@ -353,13 +364,65 @@ func validateReport(obj map[string]any) error {
 		}
 		c := jsonschema.NewCompiler()
 		const url = "https://mcplint.dev/schema/findings.schema.json"
-		if reportErr = c.AddResource(url, doc); reportErr == nil {
-			reportSchema, reportErr = c.Compile(url)
+		if reportErr = c.AddResource(url, doc); reportErr != nil {
+			return
 		}
+		if reportSchema, reportErr = c.Compile(url); reportErr != nil {
+			return
+		}
+		findingSchema, reportErr = c.Compile(url + "#/definitions/finding")
 	})
 	if reportErr != nil {
 		return fmt.Errorf("findings schema: %w", reportErr)
 	}
+	findings, isArray := obj["findings"].([]any)
+	top := obj
+	if isArray {
+		top = make(map[string]any, len(obj))
+		for k, v := range obj {
+			top[k] = v
+		}
+		top["findings"] = []any{}
+	}
+	var found violations
+	if err := validateTop(top); err != nil {
+		var ve *jsonschema.ValidationError
+		if !errors.As(err, &ve) {
+			return err
+		}
+		found = append(found, ve)
+	}
+	for i, f := range findings {
+		err := findingSchema.Validate(f)
+		var ve *jsonschema.ValidationError
+		if errors.As(err, &ve) {
+			prefixLocation(ve, "findings", strconv.Itoa(i))
+			found = append(found, ve)
+			break
+		}
+		if err != nil {
+			return err
+		}
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	return found
+}
+
+// violations are the schema errors of a report's top level and of its
+// first bad finding; schemaSkip names the one that comes first in the file.
+type violations []*jsonschema.ValidationError
+
+func (v violations) Error() string {
+	parts := make([]string, len(v))
+	for i, e := range v {
+		parts[i] = e.Error()
+	}
+	return strings.Join(parts, "; ")
+}
+
+func validateTop(obj map[string]any) error {
 	err := reportSchema.Validate(obj)
 	if ver, ok := obj["version"]; err != nil && ok {
 		rest := make(map[string]any, len(obj))
@@ -375,6 +438,15 @@ func validateReport(obj map[string]any) error {
 	return err
 }
 
+// prefixLocation places an error found in a part of the document at
+// that part's place in the whole.
+func prefixLocation(e *jsonschema.ValidationError, at ...string) {
+	e.InstanceLocation = append(append([]string{}, at...), e.InstanceLocation...)
+	for _, c := range e.Causes {
+		prefixLocation(c, at...)
+	}
+}
+
 func (m *Merger) addReport(ri int, obj map[string]any) {
 	m.reports++
 	r := m.repos[ri]
@@ -386,6 +458,9 @@ func (m *Merger) addReport(ri int, obj map[string]any) {
 	for _, f := range fs {
 		fo, _ := f.(map[string]any)
 		id, _ := fo["rule"].(string)
+		// A rule id is the scanned report's text: masked and escaped
+		// like every other string it holds.
+		id = clean(id)
 		level, _ := fo["level"].(string)
 		ra := m.rules[id]
 		if ra == nil {
