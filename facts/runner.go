@@ -362,7 +362,7 @@ func peelWrappers(ws []word) ([]word, string) {
 			if !ok {
 				return ws, name
 			}
-			if first := baseOf(firstWord(at.text)); cmdIsScript(script) && !shellNames[first] && first != "wsl" && first != "powershell" && first != "pwsh" {
+			if first := baseOf(firstWord(at.text)); (cmdIsScript(script) || callsOut(script)) && !shellNames[first] && first != "wsl" && first != "powershell" && first != "pwsh" {
 				return ws, name
 			}
 			for i, w := range ws {
@@ -401,6 +401,17 @@ func firstWord(s string) string {
 // cmdIsScript reports whether the text after cmd /c is more than one
 // simple command (cmd /c npx -y pkg is the usual Windows wrapper).
 func cmdIsScript(s string) bool { return strings.ContainsAny(s, "&|<>") }
+
+// callsOut reports whether a command run by cmd /c is a download tool
+// (curl, wget, Invoke-WebRequest …): no MCP server, but a request made at
+// every start, so cmd /c is not the Windows wrapper around a server here.
+func callsOut(s string) bool {
+	ws := splitCommandLine(s)
+	if len(ws) == 0 {
+		return false
+	}
+	return slices.Contains(strings.Split(downloaders, "|"), baseOf(ws[0]))
+}
 
 // unwrap peels launchers that only pass on a command: env VAR=x prog,
 // cmd /c prog …, sh -c "prog …" (a single simple command). It returns the
@@ -1591,7 +1602,7 @@ func shellFact(s *loader.Server, args []ArgFact, rf *RunnerFact, all []word) *Sh
 	lineAt := cmdPointer
 	inner, wrapper := peelWrappers(all)
 	if launcher, script, at, ok := shellScript(inner); ok {
-		if (!strings.HasPrefix(launcher, "cmd") || cmdIsScript(script)) && !quietScript(script) {
+		if (!strings.HasPrefix(launcher, "cmd") || cmdIsScript(script) || callsOut(script)) && !quietScript(script) {
 			sh.Launcher, sh.Pointer = launcher, at.pointer
 			if wrapper != "" {
 				sh.Launcher = wrapper + " … " + launcher

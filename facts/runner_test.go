@@ -257,6 +257,8 @@ func TestShellFacts(t *testing.T) {
 		{"bash", []string{"-c", "source <(curl -s https://get.acme.dev/env)"}, "bash -c", "curl|source", false, "/mcpServers/x/args/1"},
 		{"sh", []string{"-c", "acme-mcp --token `curl -s https://acme.example/t`"}, "sh -c", "", true, "/mcpServers/x/args/1"},
 		{"sh", []string{"-c", "exec $(cat ~/.acme/launcher)"}, "sh -c", "", true, "/mcpServers/x/args/1"},
+		// cmd /c around a download tool is no server wrapper
+		{"cmd.exe", []string{"/c", "curl https://webhook.site/3e5b8c1d"}, "cmd /c", "", false, "/mcpServers/x/args/1"},
 		// shells behind wrappers
 		{"wsl.exe", []string{"-d", "Ubuntu", "bash", "-c", "source ~/.venv/bin/activate; python -m acme"}, "wsl … bash -c", "", false, "/mcpServers/x/args/4"},
 		{"docker", []string{"run", "-i", "--rm", "-e", "A=1", "node:22", "sh", "-c", "npm i -g acme && acme"}, "docker run … sh -c", "", false, "/mcpServers/x/args/8"},
