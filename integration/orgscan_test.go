@@ -216,6 +216,11 @@ func TestOrgScanScanAndMerge(t *testing.T) {
 		ws := filepath.Join(o.work, strings.ReplaceAll(repo, "/", "_"))
 		target := filepath.Join(ws, "target")
 		copyTree(t, demo, target)
+		// The repository tries to hide its literal keys from the
+		// organisation's report.
+		if err := os.WriteFile(filepath.Join(target, ".mcplint.toml"), []byte("[rules]\n\"secrets/literal-key\" = \"off\"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		git := func(args ...string) {
 			cmd := exec.Command("git", append([]string{"-C", target, "-c", "user.name=t", "-c", "user.email=t@example.com"}, args...)...)
 			if out, err := cmd.CombinedOutput(); err != nil {
@@ -228,6 +233,12 @@ func TestOrgScanScanAndMerge(t *testing.T) {
 		o.vals = map[string]string{"matrix.repository": repo, "inputs.paths": ".", "github.workspace": ws,
 			"secrets.token || github.token": "t0ken", "inputs.dependency-track-url": dt.URL + "/",
 			"secrets.dependency-track-api-key": "dt-key-1"}
+		o.vals["inputs.config"], o.vals["inputs.repository-config"] = "", "false"
+		settings, log, ok := o.step("scan", "Settings", ws)
+		if !ok || settings["flags"] != "--no-config" {
+			t.Fatalf("settings step: %v\n%s", settings, log)
+		}
+		o.vals["steps.settings.outputs.flags"] = settings["flags"]
 		out, log, ok := o.step("scan", "Where the results go", ws)
 		if !ok || out["artifact"] != "mcplint-"+strings.ReplaceAll(repo, "/", "__") {
 			t.Fatalf("%s: results step: %v\n%s", repo, out, log)
@@ -238,6 +249,9 @@ func TestOrgScanScanAndMerge(t *testing.T) {
 		report, _ := os.ReadFile(filepath.Join(ws, "out", "mcplint.json"))
 		if err := schema.ValidateFindings(report); err != nil {
 			t.Errorf("%s: JSON report: %v", repo, err)
+		}
+		if !bytes.Contains(report, []byte(`"rule": "secrets/literal-key"`)) || bytes.Contains(report, []byte(`"configuration"`)) {
+			t.Errorf("%s: the repository's own .mcplint.toml silenced the organisation's report:\n%s", repo, report)
 		}
 		bom, _ := os.ReadFile(filepath.Join(ws, "out", "mcplint.cdx.json"))
 		if err := schema.ValidateCycloneDX(bom); err != nil {
@@ -354,5 +368,29 @@ func copyTree(t *testing.T, src, dst string) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The scan job's settings: the organisation's own (written to a file) or
+// none; the repository's .mcplint.toml only when asked for.
+func TestOrgScanSettings(t *testing.T) {
+	t.Parallel()
+	o := newOrgScan(t)
+	for _, c := range []struct{ config, repoConfig, flags string }{
+		{"", "false", "--no-config"},
+		{"[rules]\n\"budget/server-count\" = \"error\"", "false", "--config " + filepath.Join(o.temp, "organisation.mcplint.toml")},
+		{"[rules]\n\"budget/server-count\" = \"error\"", "true", ""},
+	} {
+		o.vals = map[string]string{"inputs.config": c.config, "inputs.repository-config": c.repoConfig}
+		out, log, ok := o.step("scan", "Settings", o.work)
+		if !ok || out["flags"] != c.flags {
+			t.Errorf("config %q, repository-config %s: flags %q, want %q\n%s", c.config, c.repoConfig, out["flags"], c.flags, log)
+		}
+		if c.flags != "" && c.config != "" {
+			b, _ := os.ReadFile(filepath.Join(o.temp, "organisation.mcplint.toml"))
+			if string(b) != c.config+"\n" {
+				t.Errorf("the organisation's settings file holds %q", b)
+			}
+		}
 	}
 }

@@ -30,6 +30,9 @@ func GitHub(out io.Writer, fs []finding.Finding, sum Summary) error {
 	}
 	fmt.Fprintf(w, "mcplint: %s in %s: %s, %s, %s\n", plural(len(fs), "finding"), plural(sum.Files, "file"),
 		plural(sum.Errors, "error"), plural(sum.Warnings, "warning"), plural(sum.Infos, "info"))
+	if c := sum.Configuration; c != nil && len(c.Overrides) > 0 {
+		fmt.Fprintf(w, "mcplint: %s\n", c.line())
+	}
 	return sw.err
 }
 

@@ -22,6 +22,9 @@ type Summary struct {
 	Infos    int `json:"infos"`
 	// Baselined counts findings left out because the baseline has them.
 	Baselined int `json:"baselined"`
+	// Configuration is what the project's own settings file changed; it
+	// is written beside the summary, not in it.
+	Configuration *Configuration `json:"-"`
 }
 
 // Summarise counts findings by level.
@@ -140,6 +143,13 @@ func JSONVersion(w io.Writer, version string, fs []finding.Finding, sum Summary)
 			}
 		}
 		bw.WriteString("  ],\n")
+	}
+	if c := sum.Configuration; c != nil && len(c.Overrides) > 0 {
+		bw.WriteString(`  "configuration": `)
+		if err := value("  ", c.masked()); err != nil {
+			return err
+		}
+		bw.WriteString(",\n")
 	}
 	bw.WriteString(`  "summary": `)
 	if err := value("  ", sum); err != nil {

@@ -47,8 +47,9 @@ type sarifRun struct {
 }
 
 type sarifInvocation struct {
-	ExecutionSuccessful        bool                `json:"executionSuccessful"`
-	ToolExecutionNotifications []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+	ExecutionSuccessful        bool                  `json:"executionSuccessful"`
+	RuleConfigurationOverrides []sarifConfigOverride `json:"ruleConfigurationOverrides,omitempty"`
+	ToolExecutionNotifications []sarifNotification   `json:"toolExecutionNotifications,omitempty"`
 }
 
 type sarifNotification struct {
@@ -172,6 +173,9 @@ type SARIFOptions struct {
 	// MaxResults caps the results (0: MaxSARIFResults). The lowest levels
 	// are left out first and a notification says how many.
 	MaxResults int
+	// Configuration is what the project's settings file changed (nil:
+	// nothing), stated in the invocation.
+	Configuration *Configuration
 }
 
 // sarifURI is a path relative to the repository root when the file is
@@ -317,6 +321,11 @@ func WriteSARIF(w io.Writer, tool Tool, rules []RuleMeta, fs []finding.Finding, 
 		fs = kept
 	} else {
 		fs = known
+	}
+	if c := opts.Configuration; c != nil && len(c.Overrides) > 0 {
+		var notes []sarifNotification
+		inv.RuleConfigurationOverrides, notes = c.masked().sarifOverrides()
+		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, notes...)
 	}
 	run.Invocations = []sarifInvocation{inv}
 	for _, f := range fs {

@@ -84,6 +84,9 @@ func Text(out io.Writer, fs []finding.Finding, src Source, sum Summary, opts Tex
 		fmt.Fprintf(w, " (%d more in the baseline)", sum.Baselined)
 	}
 	fmt.Fprintln(w)
+	if c := sum.Configuration; c != nil && len(c.Overrides) > 0 {
+		fmt.Fprintln(w, c.line())
+	}
 	return sw.err
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -236,6 +237,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		sum = report.Summarise(findings, tot.Files, tot.Servers)
 		sum.Baselined = known
 	}
+	sum.Configuration = configurationOf(cfg, eng, wd)
 	if quietEmpty(lf.skipUnrelated, lf.failOnEmpty, tot.Files, *format) && len(findings) == 0 {
 		return exitOK
 	}
@@ -244,7 +246,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	case "json":
 		err = report.JSONVersion(w, versionString(), findings, sum)
 	case "sarif":
-		err = report.WriteSARIF(w, toolInfo(), ruleMetas(eng), findings, report.SARIFOptions{WorkDir: wd, Root: root})
+		err = report.WriteSARIF(w, toolInfo(), ruleMetas(eng), findings, report.SARIFOptions{WorkDir: wd, Root: root, Configuration: sum.Configuration})
 	case "github":
 		err = report.GitHub(w, findings, sum)
 	case "diff":
@@ -450,6 +452,25 @@ func (p *policyFlags) setup(paths []string, stderr io.Writer, cmd string) (*rule
 		return nil, nil, exitUsage
 	}
 	return eng, cfg, exitOK
+}
+
+// configurationOf is what the settings file changed, for the report (nil
+// when there is no file or it changes nothing).
+func configurationOf(cfg *rules.Config, eng *rules.Engine, wd string) *report.Configuration {
+	changes := cfg.Overrides(eng)
+	if len(changes) == 0 {
+		return nil
+	}
+	file := cfg.Path
+	if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
+		file = filepath.ToSlash(rel)
+	}
+	c := &report.Configuration{File: file}
+	for _, o := range changes {
+		c.Overrides = append(c.Overrides, report.ConfigOverride{Kind: o.Kind, Rule: o.Rule, Level: o.Level, Default: o.Default,
+			Scope: o.Scope, Line: o.Line, Column: o.Column})
+	}
+	return c
 }
 
 func toolInfo() report.Tool {
