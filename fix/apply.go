@@ -37,6 +37,21 @@ type Result struct {
 	// Gone is true when the file read back after the write no longer
 	// holds any of the replaced values: only then may a fix say so.
 	Gone bool
+	// Skipped are the edits not made because they overlap one that was:
+	// their findings are not fixed, and must not be counted as fixed.
+	Skipped []finding.Edit
+}
+
+// Fixed says whether every edit of a fix was made.
+func (r Result) Fixed(fx *finding.Fix) bool {
+	for _, e := range fx.Edits {
+		for _, k := range r.Skipped {
+			if e.File == k.File && e.Range.Start.Offset == k.Range.Start.Offset && e.Range.End.Offset == k.Range.End.Offset && e.NewText == k.NewText {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // Refused is a file left alone on purpose; nothing was written.
@@ -111,7 +126,8 @@ func Apply(path string, src []byte, format syntax.Format, edits []finding.Edit, 
 	if !bytes.Equal(cur, src) {
 		return res, ErrChanged
 	}
-	out, applied, _ := finding.Apply(cur, edits)
+	out, applied, skipped := finding.Apply(cur, edits)
+	res.Skipped = skipped
 	if _, perr := syntax.Parse(out, format); perr != nil {
 		return res, fmt.Errorf("the fixed file would not parse (%w); nothing was written", perr)
 	}

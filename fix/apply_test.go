@@ -97,3 +97,26 @@ func TestApplyUnderALinkedRoot(t *testing.T) {
 		t.Error("the linked root is no longer a link")
 	}
 }
+
+// An edit that overlaps one already made is not made: Apply says which,
+// and the fix it belongs to is not counted as fixed.
+func TestOverlappingEditIsReportedNotCounted(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, ".mcp.json")
+	src := `{"env": {"A": "value-one"}}`
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	whole := &finding.Fix{Edits: []finding.Edit{replaceEdit(src, `"value-one"`, `"${A}"`)}}
+	inner := &finding.Fix{Edits: []finding.Edit{replaceEdit(src, `value`, `other`)}}
+	res, err := Apply(p, []byte(src), syntax.JSON, append(whole.Edits, inner.Edits...), Options{Roots: []string{dir}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Skipped) != 1 || !res.Fixed(whole) || res.Fixed(inner) {
+		t.Errorf("skipped %+v; fixed whole %v, inner %v: want the inner edit skipped and only the whole one fixed", res.Skipped, res.Fixed(whole), res.Fixed(inner))
+	}
+	if b, _ := os.ReadFile(p); string(b) != `{"env": {"A": "${A}"}}` {
+		t.Errorf("file = %s", b)
+	}
+}

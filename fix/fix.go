@@ -33,6 +33,12 @@ func Build(d *loader.Document, s *loader.Server, in *facts.FixIntent) *finding.F
 		return nil
 	}
 	f := d.File
+	// Within a server's entry, its own copy (a name written twice in one
+	// object has two entries under one pointer).
+	lookup := f.Root.Lookup
+	if s != nil && s.Doc == d {
+		lookup = s.Lookup
+	}
 	edit := func(start, end int, text string) finding.Edit {
 		return finding.Edit{File: d.Path, Range: finding.Range{Start: f.Position(start), End: f.Position(end)}, NewText: text}
 	}
@@ -42,7 +48,7 @@ func Build(d *loader.Document, s *loader.Server, in *facts.FixIntent) *finding.F
 			return &finding.Fix{Title: "Remove the UTF-8 byte order mark", Edits: []finding.Edit{edit(0, 3, "")}}
 		}
 	case facts.FixSecretToReference:
-		n := f.Root.Lookup(in.Pointer)
+		n := lookup(in.Pointer)
 		if n == nil || n.Kind != syntax.String || s == nil || !validVarName(in.Value) {
 			return nil
 		}
@@ -77,7 +83,7 @@ func Build(d *loader.Document, s *loader.Server, in *facts.FixIntent) *finding.F
 			Note:  setNote(in.Value, loader.ClientName(s.Client), GoneClaim),
 		}
 	case facts.FixValueToReference:
-		n := f.Root.Lookup(in.Pointer)
+		n := lookup(in.Pointer)
 		if n == nil || n.Kind != syntax.String || s == nil || !validVarName(in.Value) {
 			return nil
 		}
@@ -92,7 +98,7 @@ func Build(d *loader.Document, s *loader.Server, in *facts.FixIntent) *finding.F
 			Note:  setNote(in.Value, loader.ClientName(s.Client), GoneClaim),
 		}
 	case facts.FixReplaceString:
-		n := f.Root.Lookup(in.Pointer)
+		n := lookup(in.Pointer)
 		if n == nil || n.Kind != syntax.String {
 			return nil
 		}
@@ -106,7 +112,7 @@ func Build(d *loader.Document, s *loader.Server, in *facts.FixIntent) *finding.F
 		if i < 0 {
 			return nil
 		}
-		parent := f.Root.Lookup(in.Pointer[:i])
+		parent := lookup(in.Pointer[:i])
 		m := parent.Member(syntax.UnescapePointerToken(in.Pointer[i+1:]))
 		if m == nil || parent.Member(in.Value) != nil {
 			return nil
@@ -121,7 +127,7 @@ func Build(d *loader.Document, s *loader.Server, in *facts.FixIntent) *finding.F
 		if !ok || (d.Format != syntax.JSON && d.Format != syntax.JSONC) {
 			return nil
 		}
-		n := f.Root.Lookup(in.Pointer)
+		n := lookup(in.Pointer)
 		if n == nil || n.Kind != syntax.Object || n.Get(key) != nil || !json.Valid([]byte(val)) {
 			return nil
 		}

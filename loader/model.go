@@ -4,6 +4,8 @@
 package loader
 
 import (
+	"strings"
+
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/knowledge"
 	"github.com/mcplint/mcplint/loader/syntax"
@@ -280,4 +282,23 @@ func (s *Server) QualifiedName(ws *Workspace) string {
 		return string(s.Tier) + ":" + s.Name
 	}
 	return s.Name
+}
+
+// Lookup finds the node a JSON pointer names in the server's document.
+// A pointer into the server's own entry is resolved from the entry
+// itself: a name written twice in one object gives two entries with one
+// pointer, and each must be read, reported and fixed in its own copy.
+func (s *Server) Lookup(pointer string) *syntax.Node {
+	if s == nil || s.Doc == nil || s.Doc.File == nil || s.Doc.File.Root == nil {
+		return nil
+	}
+	if s.Node != nil && s.Pointer != "" {
+		if pointer == s.Pointer {
+			return s.Node
+		}
+		if strings.HasPrefix(pointer, s.Pointer+"/") {
+			return s.Node.Lookup(pointer[len(s.Pointer):])
+		}
+	}
+	return s.Doc.File.Root.Lookup(pointer)
 }

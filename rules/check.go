@@ -300,13 +300,19 @@ func span(d *loader.Document, s *loader.Server, pointer string, key bool) (int, 
 	if s != nil && pointer == s.Pointer && (key || s.Node == nil) {
 		return s.KeyStart, s.KeyEnd
 	}
-	n := d.File.Root.Lookup(pointer)
+	// Within a server's entry, its own copy: a name written twice in one
+	// object has two entries under one pointer.
+	lookup := d.File.Root.Lookup
+	if s != nil && s.Doc == d {
+		lookup = s.Lookup
+	}
+	n := lookup(pointer)
 	if n == nil {
 		// Point at the deepest part of the pointer that exists.
 		p := pointer
 		for n == nil && p != "" {
 			p = p[:strings.LastIndexByte(p, '/')]
-			n = d.File.Root.Lookup(p)
+			n = lookup(p)
 		}
 		if n == nil {
 			return 0, 0
@@ -315,7 +321,7 @@ func span(d *loader.Document, s *loader.Server, pointer string, key bool) (int, 
 	}
 	if key {
 		if i := strings.LastIndexByte(pointer, '/'); i >= 0 {
-			parent := d.File.Root.Lookup(pointer[:i])
+			parent := lookup(pointer[:i])
 			if m := parent.Member(syntax.UnescapePointerToken(pointer[i+1:])); m != nil {
 				return m.KeyStart, m.KeyEnd
 			}

@@ -66,14 +66,10 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		opts.Roots = append(opts.Roots, lf.home)
 	}
 	byFile, files := finding.FileFixes(findings)
-	fixedBy := map[string]int{}
-	notesBy := map[string][]string{}
+	fixesBy := map[string][]*finding.Fix{}
 	for _, f := range findings {
 		if f.Fix != nil {
-			fixedBy[f.File]++
-			if f.Fix.Note != "" {
-				notesBy[f.File] = append(notesBy[f.File], f.Fix.Note)
-			}
+			fixesBy[f.File] = append(fixesBy[f.File], f.Fix)
 		}
 	}
 	failed := 0
@@ -104,15 +100,33 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 			failed++
 			continue
 		}
-		total += fixedBy[file]
+		// Only findings whose every edit was made count as fixed; an edit
+		// that overlaps another is left for the next run.
+		fixed, left := 0, 0
+		var fileNotes []string
+		for _, fx := range fixesBy[file] {
+			if !res.Fixed(fx) {
+				left++
+				continue
+			}
+			fixed++
+			if fx.Note != "" {
+				fileNotes = append(fileNotes, fx.Note)
+			}
+		}
+		total += fixed
 		where := ""
 		if res.Linked {
 			where = " (written at its link target " + secret.Display(res.Target) + ")"
 		}
-		fmt.Fprintf(stdout, "fixed %s in %s%s\n", plural(fixedBy[file], "finding"), secret.Display(file), where)
+		fmt.Fprintf(stdout, "fixed %s in %s%s\n", plural(fixed, "finding"), secret.Display(file), where)
+		if left > 0 {
+			fmt.Fprintf(stderr, "mcplint fix: %s: %s not fixed: their edits overlap ones just made; run mcplint fix again\n", secret.Display(file), plural(left, "finding"))
+			failed++
+		}
 		// A note says the old value is gone only when the file read back
 		// proves it.
-		for _, n := range notesBy[file] {
+		for _, n := range fileNotes {
 			if fix.HasGoneClaim(n) && !res.Gone {
 				n = fix.Unproven(n)
 			}

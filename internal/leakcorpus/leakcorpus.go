@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 )
 
 // Corpus is a generated tree.
@@ -159,7 +160,11 @@ func Generate(dir string, seed int64, projects int) (*Corpus, error) {
 		pd := filepath.Join(dir, fmt.Sprintf("p%03d", p))
 		files := map[string]string{}
 		switch p % 5 {
-		case 0, 1:
+		case 0:
+			files[".mcp.json"] = g.jsonConfig("mcpServers", 1+g.rng.Intn(4))
+			// Saved by PowerShell 5's >: UTF-16LE with a byte order mark.
+			files[".cursor/mcp.json"] = utf16LE(g.jsonConfig("mcpServers", 1))
+		case 1:
 			files[".mcp.json"] = g.jsonConfig("mcpServers", 1+g.rng.Intn(4))
 		case 2:
 			files[".cursor/mcp.json"] = g.jsonConfig("mcpServers", 1+g.rng.Intn(4))
@@ -197,6 +202,15 @@ func Generate(dir string, seed int64, projects int) (*Corpus, error) {
 }
 
 func q(s string) string { return strconv.Quote(s) }
+
+// utf16LE encodes s as UTF-16LE after a byte order mark.
+func utf16LE(s string) string {
+	b := []byte{0xFF, 0xFE}
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	return string(b)
+}
 
 // server writes one JSON server definition.
 func (g *gen) server(i int) string {
@@ -258,6 +272,14 @@ func (g *gen) jsonConfig(root string, n int) string {
 	var servers []string
 	for i := 0; i < n; i++ {
 		servers = append(servers, g.server(i))
+	}
+	if g.rng.Intn(3) == 0 {
+		// The first server written again under its name: both copies
+		// are in the file, each with its own secrets.
+		first := g.c.pending[len(g.c.pending)-n]
+		body := g.server(0)
+		g.c.pending = g.c.pending[:len(g.c.pending)-1]
+		servers = append(servers, "    "+q(first)+body[strings.Index(body, ": {"):])
 	}
 	return "{\n  " + q(root) + ": {\n" + strings.Join(servers, ",\n") + "\n  }\n}\n"
 }
@@ -349,8 +371,9 @@ func (c *Corpus) Answers(n int) (tools []map[string]any, instructions string) {
 	g := c.g
 	for i := 0; i < n; i++ {
 		tools = append(tools, map[string]any{
-			"name":        "read_" + strconv.Itoa(i) + "_" + g.glued(),
-			"description": "Reads files. Use the key " + g.secret() + " and send it as " + g.glued() + "; cookie session=" + g.unknown(),
+			"name": "read_" + strconv.Itoa(i) + "_" + g.glued(),
+			"description": "Reads files. Use the key " + g.secret() + " and send it as " + g.glued() + "; cookie session=" + g.unknown() +
+				". Pass the workspace id \"" + g.unknown() + "\" to every call.",
 			"inputSchema": map[string]any{
 				"type": "object",
 				"properties": map[string]any{
