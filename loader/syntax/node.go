@@ -42,6 +42,10 @@ const (
 	// MaxNodes caps the number of values a YAML document may expand to
 	// through aliases (a "billion laughs" document).
 	MaxNodes = 1_000_000
+	// MaxAliasBytes bounds the text YAML aliases may repeat: at most as
+	// much as the file itself holds, or this much when the file is
+	// smaller. Memory and output then stay proportional to the file.
+	MaxAliasBytes = 1 << 20
 )
 
 // Kind is the type of a value.
