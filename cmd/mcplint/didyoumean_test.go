@@ -49,3 +49,31 @@ func TestNamedFileSaysWhichClient(t *testing.T) {
 		t.Errorf("serverUrl read as Claude Code's:\n%s", out.String())
 	}
 }
+
+// A mistyped command or flag is answered with the one meant, as ruff and
+// golangci-lint do; -q is --quiet.
+func TestMistypedCommandsAndFlags(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"chek", "."}, `unknown command "chek": did you mean check?`},
+		{[]string{"lsit"}, `unknown command "lsit": did you mean list?`},
+		{[]string{"check", "--formt", "json", "."}, "mcplint check: unknown flag --formt: did you mean --format?"},
+		{[]string{"list", "--hoem", "/tmp", "."}, "mcplint list: unknown flag --hoem: did you mean --home?"},
+		{[]string{"check", "--zzzzzz", "."}, "mcplint check: unknown flag --zzzzzz\nRun 'mcplint check --help' for its flags."},
+	} {
+		code, out, errOut := runCLI(t, c.args...)
+		if code != exitUsage || !strings.Contains(errOut, c.want) || out != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, errOut, c.want)
+		}
+	}
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{".mcp.json": `{"mcpServers": {"a": {"command": "npx", "args": ["a"]}}}`})
+	_, long, _ := runCLI(t, "check", "--quiet", dir)
+	_, short, _ := runCLI(t, "check", "-q", dir)
+	if short != long || strings.Contains(short, "help:") || !strings.Contains(short, "unpinned-package") {
+		t.Errorf("-q printed %q, --quiet %q", short, long)
+	}
+}

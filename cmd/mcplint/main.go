@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/mcplint/mcplint/internal/editdist"
 	"io"
 	"os"
 	"runtime/debug"
@@ -126,6 +127,14 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	if strings.HasPrefix(args[0], "-") || looksLikePath(args[0]) {
 		return runCheck(args, stdout, stderr)
 	}
+	var names []string
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	if s := editdist.Nearest(args[0], names); s != "" {
+		fmt.Fprintf(stderr, "mcplint: unknown command %q: did you mean %s?\nRun 'mcplint --help' for the commands.\n", args[0], s)
+		return exitUsage
+	}
 	fmt.Fprintf(stderr, "mcplint: unknown command %q\n\n", args[0])
 	usage(stderr)
 	return exitUsage
@@ -136,12 +145,41 @@ func looksLikePath(s string) bool {
 	return err == nil
 }
 
+// parseOnce is fs.Parse, with an unknown flag answered by the flag meant
+// ("unknown flag --formt: did you mean --format?") instead of the whole
+// flag list.
+func parseOnce(fs *flag.FlagSet, args []string) error {
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	if err == nil {
+		return nil
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		fs.Usage()
+		return err
+	}
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
+		name = strings.TrimLeft(name, "-")
+		var names []string
+		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+		msg = "unknown flag --" + name
+		if s := editdist.Nearest(name, names); s != "" {
+			msg += ": did you mean --" + s + "?"
+		}
+	}
+	fmt.Fprintf(out, "mcplint %s: %s\nRun 'mcplint %s --help' for its flags.\n", fs.Name(), msg, fs.Name())
+	return err
+}
+
 // parseFlags parses flags that may come before, between or after the
 // paths (`mcplint check dir --format json` works as users expect).
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 	var paths []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := parseOnce(fs, args); err != nil {
 			return nil, err
 		}
 		rest := fs.Args()

@@ -28,6 +28,7 @@ type outputFlags struct {
 func (o *outputFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.output, "output", "", "write the report to `FILE` (replaced whole, never left half-written) instead of standard output")
 	fs.BoolVar(&o.quiet, "quiet", false, "print findings only: no summary and no help lines (a clean run prints nothing)")
+	fs.BoolVar(&o.quiet, "q", false, "short for --quiet")
 	fs.StringVar(&o.color, "color", "auto", "colour the text report: `WHEN` auto (a terminal, unless NO_COLOR is set; FORCE_COLOR forces it), always or never")
 	fs.StringVar(&o.stdinName, "stdin-filename", "", "with PATH -, the `NAME` the text read from standard input is checked as (its place and name give the client: .cursor/mcp.json)")
 	fs.StringVar(&o.root, "root", "", "the repository root `DIR` SARIF URIs are relative to (default: the folder above holding .git, else the working folder)")
@@ -55,8 +56,8 @@ func checkOutputPath(path string) error {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return fmt.Errorf("--output %s: the folder %s does not exist", path, dir)
 	}
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		return fmt.Errorf("--output %s: not a regular file", path)
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("--output %s: is a folder", path)
 	}
 	return nil
 }
@@ -177,7 +178,17 @@ func (d *destination) commit() error {
 	return writeFileAtomic(d.path, d.buf.Bytes())
 }
 
+// writeFileAtomic replaces a regular file (or creates one) atomically.
+// Anything else that exists there (/dev/null, /dev/stdout, a FIFO a
+// reader waits on) cannot be replaced and is written directly, as the
+// user named it.
 func writeFileAtomic(path string, data []byte) error {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		if fi.IsDir() {
+			return fmt.Errorf("--output %s: is a folder", path)
+		}
+		return writeDirect(path, data)
+	}
 	dir := filepath.Dir(path)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
@@ -193,9 +204,6 @@ func writeFileAtomic(path string, data []byte) error {
 	}()
 	mode := os.FileMode(0o644)
 	if fi, err := os.Stat(path); err == nil {
-		if !fi.Mode().IsRegular() {
-			return fmt.Errorf("--output %s: not a regular file", path)
-		}
 		mode = fi.Mode().Perm()
 	}
 	if _, err := tmp.Write(data); err != nil {
@@ -229,4 +237,20 @@ func forceColor() bool {
 		return false
 	}
 	return true
+}
+
+// writeDirect writes data to a device or FIFO that already exists.
+func writeDirect(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("--output: %w", err)
+	}
+	if _, err := f.Write(data); err != nil {
+		_ = f.Close() // the write error is the one reported
+		return fmt.Errorf("--output: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("--output: %w", err)
+	}
+	return nil
 }

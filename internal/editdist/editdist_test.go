@@ -32,3 +32,18 @@ func TestDistance(t *testing.T) {
 		t.Errorf("bytes: got %d, want 2", got)
 	}
 }
+
+func TestNearest(t *testing.T) {
+	cmds := []string{"check", "list", "rules", "explain", "export", "merge", "fix", "probe", "baseline", "lsp", "version"}
+	for typed, want := range map[string]string{
+		"chek": "check", "lsit": "list", "exlpain": "explain", "versoin": "version", "fx": "fix",
+		"bas": "baseline", "zzz": "", "c": "", "checkout": "", "formt": "",
+	} {
+		if got := Nearest(typed, cmds); got != want {
+			t.Errorf("Nearest(%q) = %q, want %q", typed, got, want)
+		}
+	}
+	if got := Nearest("formt", []string{"fail-level", "format", "fix"}); got != "format" {
+		t.Errorf("Nearest(formt) = %q", got)
+	}
+}
