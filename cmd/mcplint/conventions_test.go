@@ -320,3 +320,38 @@ func TestSARIFEndToEndCapAndRoot(t *testing.T) {
 		t.Errorf("URI with --root .: %+v", loc)
 	}
 }
+
+// Standard input without --stdin-filename names no client, so whether
+// ${env:NAME} is expanded cannot be known: no finding guesses it. Syntax
+// no client expands is still reported; named, the file gets its client's
+// finding.
+func TestStdinWithoutANameGuessesNoClient(t *testing.T) {
+	chdir(t, t.TempDir())
+	src := `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "gh-mcp@1.0.0"], "env": {"GITHUB_TOKEN": "${env:GITHUB_TOKEN}", "HOST": "${process.env.HOST}"}}}}`
+	count := func(args ...string) (env, js int) {
+		withStdin(t, src)
+		var out, errb bytes.Buffer
+		run(append([]string{"check", "--no-config", "--format", "json"}, args...), &out, &errb)
+		var rep jsonReport
+		if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+			t.Fatalf("%v: %v\n%s", args, err, errb.String())
+		}
+		for _, f := range rep.Findings {
+			if f.Rule != "secrets/reference-not-expanded" {
+				continue
+			}
+			if strings.Contains(f.Message, "${env:GITHUB_TOKEN}") {
+				env++
+			} else if strings.Contains(f.Message, "${process.env.HOST}") {
+				js++
+			}
+		}
+		return env, js
+	}
+	if env, js := count("-"); env != 0 || js != 1 {
+		t.Errorf("unnamed stdin: %d findings on ${env:…}, %d on ${process.env.…}; want 0 and 1", env, js)
+	}
+	if env, js := count("--stdin-filename", ".mcp.json", "-"); env != 1 || js != 1 {
+		t.Errorf("stdin named .mcp.json: %d findings on ${env:…}, %d on ${process.env.…}; want 1 and 1", env, js)
+	}
+}

@@ -43,6 +43,7 @@ report contains lib.at(s, v.pointer, msg) if {
 	some r in v.refs
 	not r.expanded
 	considered(r)
+	known_reader(s, r)
 	not runner_expands(s, v, r)
 	not continue_import(s, r)
 	msg := sprintf("%s does not expand %s in %s, so the server gets that literal text: %s", [who(s), secrets.written(r), v.where, instead(s, v, r)])
@@ -114,6 +115,16 @@ considered(r) if {
 considered(r) if {
 	r.syntax == "catalogue-input"
 	regex.match(`^[A-Z][A-Z0-9_]*$`, r.name)
+}
+
+# known_reader: whether a reference is expanded depends on the client, so
+# a file nothing names a client for (a generic name, standard input
+# without --stdin-filename) is reported only for syntax no client expands.
+known_reader(s, _) if not lib.doc_of(s).client_unsure
+
+known_reader(s, r) if {
+	lib.doc_of(s).client_unsure
+	r.syntax == "process-env"
 }
 
 # Continue converts ${VAR} to ${{ secrets.VAR }} when it imports a
