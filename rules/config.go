@@ -236,6 +236,19 @@ func (c *Config) applyIgnores(ws *loader.Workspace, fs []finding.Finding, used [
 			directives[d.Path] = ds
 		}
 	}
+	// A directive written above a server's key (or on its line) covers
+	// the whole entry.
+	for _, s := range ws.Servers {
+		if s.Doc == nil || s.Doc.File == nil || s.Node == nil || len(directives[s.Doc.Path]) == 0 {
+			continue
+		}
+		keyLine := s.Doc.File.Position(s.KeyStart).Line
+		for _, dir := range directives[s.Doc.Path] {
+			if dir.line == keyLine || dir.line == keyLine-1 {
+				dir.servers = append(dir.servers, [2]int{min(s.KeyStart, s.Node.Start), max(s.Node.End, s.KeyEnd)})
+			}
+		}
+	}
 	out := fs[:0]
 	var extra []finding.Finding
 	for _, f := range fs {
@@ -254,7 +267,7 @@ func (c *Config) applyIgnores(ws *loader.Workspace, fs []finding.Finding, used [
 				continue
 			}
 			d := docs[file]
-			msg := fmt.Sprintf("mcplint-ignore %s matches no finding on this line or the next%s", strings.Join(dir.rules, ", "), unknownInline(dir.rules))
+			msg := fmt.Sprintf("mcplint-ignore %s matches no finding on this line, the next or in the server entry it stands above%s", strings.Join(dir.rules, ", "), unknownInline(dir.rules))
 			if dir.reason == "" {
 				msg = fmt.Sprintf("mcplint-ignore %s has no reason (write `mcplint-ignore RULE: why`), so it is not applied", strings.Join(dir.rules, ", "))
 			}
@@ -398,6 +411,10 @@ type inlineIgnore struct {
 	rules      []string
 	reason     string
 	start, end int
+	// servers are the byte spans of the server entries whose key is on
+	// the directive's line or the next: the directive covers every
+	// finding inside them.
+	servers [][2]int
 }
 
 // inlineIgnores finds the directives in a document's comments (JSONC //
@@ -453,7 +470,7 @@ func matchInline(dirs []*inlineIgnore, f finding.Finding) *inlineIgnore {
 		if d.reason == "" {
 			continue
 		}
-		if d.line != f.Range.Start.Line && d.line != f.Range.Start.Line-1 {
+		if d.line != f.Range.Start.Line && d.line != f.Range.Start.Line-1 && !inServer(d, f) {
 			continue
 		}
 		for _, r := range d.rules {
@@ -463,6 +480,16 @@ func matchInline(dirs []*inlineIgnore, f finding.Finding) *inlineIgnore {
 		}
 	}
 	return nil
+}
+
+// inServer says whether f lies in a server entry the directive covers.
+func inServer(d *inlineIgnore, f finding.Finding) bool {
+	for _, sp := range d.servers {
+		if off := f.Range.Start.Offset; off >= sp[0] && off <= sp[1] {
+			return true
+		}
+	}
+	return false
 }
 
 func orEmpty(s []string) []string {
