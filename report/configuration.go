@@ -18,7 +18,7 @@ type Configuration struct {
 
 // ConfigOverride is one change, placed in the settings file.
 type ConfigOverride struct {
-	// Kind is "level", "ignore", "allow", "budget" or "env".
+	// Kind is "level", "ignore", "allow", "budget", "env" or "select".
 	Kind    string `json:"kind"`
 	Rule    string `json:"rule,omitempty"`
 	Level   string `json:"level,omitempty"`

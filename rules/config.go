@@ -32,10 +32,12 @@ type Config struct {
 	Allow   ListConfig         `toml:"allow"`
 	Deny    ListConfig         `toml:"deny"`
 	Env     EnvConfig          `toml:"env"`
+	Lint    Lint               `toml:"lint"`
 
-	file *syntax.File // positions of the config file, for findings
-	dir  string       // folder of the config file: ignore paths are relative to it
-	wd   string
+	fileLint Lint         // [lint] as the file has it, before the command line
+	file     *syntax.File // positions of the config file, for findings
+	dir      string       // folder of the config file: ignore paths are relative to it
+	wd       string
 }
 
 // Ignore drops findings of one rule by path glob and/or server name.
@@ -191,6 +193,9 @@ func LoadConfig(p string, known func(string) bool) (*Config, error) {
 // levelFor applies [rules]: the level to report at and whether the rule
 // is on at all.
 func (c *Config) levelFor(rule string, def finding.Level) (finding.Level, bool) {
+	if !c.Lint.selected(rule) {
+		return 0, false
+	}
 	v, ok := c.Levels[rule]
 	if !ok {
 		return def, true

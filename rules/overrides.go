@@ -3,6 +3,7 @@ package rules
 import (
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/mcplint/mcplint/loader/syntax"
 )
@@ -94,6 +95,20 @@ func (c *Config) Overrides(e *Engine) []Override {
 			scope = "1 " + list.key[:len(list.key)-1]
 		}
 		out = append(out, Override{Kind: "allow", Scope: scope, Line: l, Column: col})
+	}
+	fl := c.fileLint
+	if fl.Select == nil && fl.ExtendSelect == nil && fl.Ignore == nil {
+		fl = c.Lint // SetSelection not called: the file's own
+	}
+	for _, list := range []struct {
+		key  string
+		sels []string
+	}{{"select", fl.Select}, {"ignore", fl.Ignore}} {
+		if len(list.sels) == 0 {
+			continue
+		}
+		l, col := at(syntax.Pointer("lint", list.key))
+		out = append(out, Override{Kind: "select", Scope: "[lint] " + list.key + " " + strings.Join(list.sels, ", "), Line: l, Column: col})
 	}
 	if c.Budget != defaultBudget() {
 		l, col := at("/budget")

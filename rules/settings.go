@@ -58,10 +58,13 @@ var settingKinds = map[string]settingKind{
 	"env.tool_search":         wantBool,
 	"env.meta_tools":          wantBool,
 	"env.windows":             wantBool,
+	"lint.select":             wantStrings,
+	"lint.extend-select":      wantStrings,
+	"lint.ignore":             wantStrings,
 }
 
 // tables are the top-level tables of settingKinds.
-var settingTables = map[string]bool{"rules": true, "ignore": true, "budget": true, "allow": true, "deny": true, "env": true}
+var settingTables = map[string]bool{"rules": true, "ignore": true, "budget": true, "allow": true, "deny": true, "env": true, "lint": true}
 
 // checkSettingTypes gives the first setting whose value has the wrong
 // type, at the value's line and column. Unknown settings are left to the

@@ -386,9 +386,36 @@ type policyFlags struct {
 	noConfig   bool
 	timeout    time.Duration
 	memoryMiB  int64
+	selection  rules.Selection
+	selectSet  bool
 }
 
 type stringList []string
+
+// selectorList is a comma-separated, repeatable list of rule selectors.
+type selectorList struct {
+	to  *[]string
+	set *bool
+}
+
+func (l selectorList) String() string {
+	if l.to == nil {
+		return ""
+	}
+	return strings.Join(*l.to, ",")
+}
+
+func (l selectorList) Set(v string) error {
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			*l.to = append(*l.to, s)
+		}
+	}
+	if l.set != nil {
+		*l.set = true
+	}
+	return nil
+}
 
 func (l *stringList) String() string     { return strings.Join(*l, ",") }
 func (l *stringList) Set(v string) error { *l = append(*l, v); return nil }
@@ -398,6 +425,9 @@ func (p *policyFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&p.configPath, "config", "", "read settings from `FILE` instead of the .mcplint.toml found upward from the first PATH")
 	fs.BoolVar(&p.noConfig, "no-config", false, "ignore any .mcplint.toml")
 	fs.DurationVar(&p.timeout, "policy-timeout", rules.DefaultPolicyTimeout, "stop a check with --policy modules that evaluates longer than `DURATION` (exit 2)")
+	fs.Var(selectorList{&p.selection.Select, &p.selectSet}, "select", "run only the rules matching `IDS` (rule ids or categories such as secrets/, comma-separated, repeatable); replaces [lint] select")
+	fs.Var(selectorList{to: &p.selection.ExtendSelect}, "extend-select", "also run the rules matching `IDS`, on top of the selection")
+	fs.Var(selectorList{to: &p.selection.Ignore}, "ignore", "do not run the rules matching `IDS`; the more specific of a select and an ignore wins")
 	fs.Int64Var(&p.memoryMiB, "policy-memory", rules.DefaultPolicyMemory>>20, "stop a check with --policy modules whose evaluation grows the heap by more than `MIB` mebibytes (exit 2)")
 }
 
@@ -431,9 +461,33 @@ func (p *policyFlags) setup(paths []string, stderr io.Writer, cmd string) (*rule
 		return nil, nil, exitInternal
 	}
 	eng.SetPolicyLimits(p.policies, p.timeout, uint64(p.memoryMiB)<<20)
+	cfg, code := p.config(eng, paths, stderr, cmd)
+	if code != exitOK {
+		return nil, nil, code
+	}
+	sel := p.selection
+	if !p.selectSet {
+		sel.Select = nil
+	} else if sel.Select == nil {
+		sel.Select = []string{}
+	}
+	var ids []string
+	for _, r := range eng.Rules() {
+		ids = append(ids, r.ID)
+	}
+	if err := cfg.SetSelection(sel, ids); err != nil {
+		fmt.Fprintf(stderr, "mcplint %s: %v\n", cmd, err)
+		return nil, nil, exitUsage
+	}
+	return eng, cfg, exitOK
+}
+
+// config reads the settings file: --config, the .mcplint.toml found
+// upward from the first path, or none (--no-config).
+func (p *policyFlags) config(eng *rules.Engine, paths []string, stderr io.Writer, cmd string) (*rules.Config, int) {
 	cfg := rules.DefaultConfig()
 	if p.noConfig {
-		return eng, cfg, exitOK
+		return cfg, exitOK
 	}
 	file := p.configPath
 	if file == "" {
@@ -444,14 +498,14 @@ func (p *policyFlags) setup(paths []string, stderr io.Writer, cmd string) (*rule
 		file = rules.FindConfig(start)
 	}
 	if file == "" {
-		return eng, cfg, exitOK
+		return cfg, exitOK
 	}
-	cfg, err = rules.LoadConfig(file, func(id string) bool { _, ok := eng.Rule(id); return ok })
+	cfg, err := rules.LoadConfig(file, func(id string) bool { _, ok := eng.Rule(id); return ok })
 	if err != nil {
 		fmt.Fprintf(stderr, "mcplint %s: %v\n", cmd, err)
-		return nil, nil, exitUsage
+		return nil, exitUsage
 	}
-	return eng, cfg, exitOK
+	return cfg, exitOK
 }
 
 // configurationOf is what the settings file changed, for the report (nil
