@@ -19,3 +19,9 @@ var SARIF []byte
 //
 //go:embed findings.schema.json
 var Findings []byte
+
+// Config is the JSON Schema of .mcplint.toml, for editors (Taplo's
+// #:schema) and kept in step with the settings mcplint reads by a test.
+//
+//go:embed mcplint-config.schema.json
+var Config []byte
