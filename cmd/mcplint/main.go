@@ -61,6 +61,7 @@ func commands() []command {
 		{"baseline", "record current findings so check reports only new ones", runBaseline},
 		{"lsp", "run the language server over stdio", runLSP},
 		{"version", "print the version", runVersion},
+		{"completion", "print a shell completion script (bash, zsh or fish)", runCompletion},
 	}
 }
 

@@ -14,6 +14,7 @@ var Of = map[string]int{
 	"loader/syntax":       0, // parsers that keep byte spans
 	"internal/parallel":   0,
 	"internal/editdist":   0, // edit distance for "did you mean"
+	"internal/completion": 0, // shell completion scripts
 	"internal/startgc":    0,
 	"internal/layers":     0,
 	"internal/leakcorpus": 0, // generated secrets for leak tests
