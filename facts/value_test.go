@@ -208,6 +208,9 @@ func filledInput(seed int64, full bool, servers int) Input {
 // set, and mixes of nil, empty and set parts, many servers sharing parts
 // (on every core), and compares with the reflective conversion.
 func TestValueEqualsReflection(t *testing.T) {
+	if testing.Short() {
+		t.Skip("converts many inputs twice: the full suite runs it")
+	}
 	var zero Input
 	sameValue(t, "zero input", Value(&zero), refValue(&zero))
 	zero.Servers = make([]ServerFact, 3)
@@ -296,6 +299,9 @@ func TestEvaluationLeavesSharedPartsAlone(t *testing.T) {
 // registry seeds (secret-like names hidden, as in a check), and a
 // generated monorepo.
 func TestValueCorpusEqualsReflection(t *testing.T) {
+	if testing.Short() {
+		t.Skip("converts the whole corpus twice: the full suite runs it")
+	}
 	inputs := map[string]loader.Options{}
 	err := fs.WalkDir(fixtures.Rules, "rules", func(p string, d fs.DirEntry, err error) error {
 		if err != nil || !d.IsDir() || (d.Name() != "fail" && d.Name() != "pass") {

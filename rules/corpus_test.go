@@ -48,6 +48,9 @@ var corpusFingerprint = regexp.MustCompile(`("fingerprint"|"mcplintFingerprint/v
 // seeds byte-identical: a change meant to make the engine faster must not
 // change a byte of what it reports.
 func TestCorpusOutputs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders every corpus input in every format: the full suite runs it")
+	}
 	e := engine(t)
 	inputs := corpusInputs(t, e)
 	// MCPLINT_CORPUS_DUMP=DIR writes every output there, to see what

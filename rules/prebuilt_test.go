@@ -38,6 +38,9 @@ func TestPrebuiltPoliciesCurrent(t *testing.T) {
 // encoding against one compiled from source: the same catalog, and the
 // same findings on every rule example and the demo.
 func TestPrebuiltEngineMatchesCompile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the policies from source to compare: the full suite runs it")
+	}
 	ctx := context.Background()
 	data, err := EncodePrebuilt()
 	if err != nil {

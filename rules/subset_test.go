@@ -49,6 +49,9 @@ func subsetEngine(t *testing.T) *Engine {
 // whole set for most inputs (or the test would compare the set with
 // itself).
 func TestSubsetMatchesFull(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles the policies twice: the full suite runs it")
+	}
 	ctx := context.Background()
 	e := subsetEngine(t)
 	full, err := e.compileSet(ctx, nil, true)
@@ -123,6 +126,9 @@ func TestSubsetMatchesFull(t *testing.T) {
 // and the raw findings must be the same. A rule whose conditions drift
 // from the index's copy of them loses findings only in the first run.
 func TestIndexMatchesNoIndex(t *testing.T) {
+	if testing.Short() {
+		t.Skip("checks the whole corpus twice: the full suite runs it")
+	}
 	ctx := context.Background()
 	e := subsetEngine(t)
 	full, err := e.compileSet(ctx, nil, true)
