@@ -42,7 +42,7 @@ func MaskSource(src []byte, format syntax.Format) []byte {
 	}
 	broken := true
 	if f, err := syntax.Parse(src, format); err == nil && f.Root != nil {
-		maskNode(src, f.Root, "", hide)
+		maskNode(src, f.Root, hide)
 		broken = false
 	}
 	// Whole lines, for comments and whatever the tree did not reach.
@@ -93,35 +93,31 @@ func bytesIndexByte(b []byte, c byte) int {
 	return -1
 }
 
-// maskNode hides the secrets in the string values under n.
-func maskNode(src []byte, n *syntax.Node, key string, hide func(int, int, string)) {
-	switch n.Kind {
-	case syntax.Object:
-		for _, m := range n.Members {
-			maskNode(src, m.Value, m.Key, hide)
-		}
-	case syntax.Array:
-		var args []string
-		for _, it := range n.Items {
-			if it.Kind == syntax.String {
-				args = append(args, it.Text)
-			} else {
-				args = append(args, "")
+// maskNode hides the secrets in the string values under root. A string is
+// scanned under the key it belongs to (through arrays too); an array's
+// strings are scanned together, as a command line whose flag names the
+// value after it.
+func maskNode(src []byte, root *syntax.Node, hide func(int, int, string)) {
+	syntax.Walk(root, func(v syntax.Visit) bool {
+		n := v.Node
+		switch {
+		case n.Kind == syntax.Array:
+			args := make([]string, len(n.Items))
+			for i, it := range n.Items {
+				if it.Kind == syntax.String {
+					args[i] = it.Text
+				}
+			}
+			for _, d := range ScanArgs(args) {
+				hideIn(src, n.Items[d.Index], d.Detection, hide)
+			}
+		case n.Kind == syntax.String && v.Index < 0:
+			for _, d := range Scan(v.Field, n.Text) {
+				hideIn(src, n, d, hide)
 			}
 		}
-		for _, d := range ScanArgs(args) {
-			hideIn(src, n.Items[d.Index], d.Detection, hide)
-		}
-		for _, it := range n.Items {
-			if it.Kind == syntax.Object || it.Kind == syntax.Array {
-				maskNode(src, it, key, hide)
-			}
-		}
-	case syntax.String:
-		for _, d := range Scan(key, n.Text) {
-			hideIn(src, n, d, hide)
-		}
-	}
+		return true
+	}, nil)
 }
 
 // hideIn hides bytes [start, end) of a string node's decoded text: at the
