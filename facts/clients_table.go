@@ -61,7 +61,6 @@ var generatedClients = clientTables{
 			},
 		},
 		"codex": {
-			Closed: true,
 			Fields: map[string]string{
 				"args":                         "string[]",
 				"bearer_token":                 "any",

@@ -94,11 +94,11 @@ func TestFieldProblems(t *testing.T) {
 			says:    []string{`Cursor does not read "comand": rename it to "command"`, `Cursor does not read "alwaysAllow" in a server entry`},
 		},
 		{
-			name:    "codex refuses unknown keys and transport-specific keys",
+			name:    "codex ignores unknown keys (no deny_unknown_fields) and refuses transport-specific keys",
 			file:    "~/.codex/config.toml",
 			content: "[mcp_servers.x]\ntype = \"stdio\"\ncommand = \"npx\"\nhttp_headers = { A = \"b\" }\nbearer_token = \"t\"\n",
 			want:    []string{"unknown-field /mcp_servers/x/type", "invalid-value /mcp_servers/x/bearer_token", "invalid-value /mcp_servers/x/http_headers"},
-			says:    []string{`Codex does not accept "type" in [mcp_servers.x]`, `bearer_token_env_var = "NAME"`, `"http_headers" applies only to url servers`},
+			says:    []string{`Codex does not read "type"`, `bearer_token_env_var = "NAME"`, `"http_headers" applies only to url servers`},
 		},
 		{
 			name:    "codex: a project layer alone is not judged, a user entry is",
