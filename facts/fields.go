@@ -380,6 +380,14 @@ func (p *problems) hint(key string, v *syntax.Node) string {
 	sp, c := p.spec, p.s.Client
 	_, hasType := sp.fields["type"]
 	switch key {
+	case "cwd":
+		// Removing it alone would leave a command that counted on it
+		// broken: say where it starts and how to keep it working.
+		where := "in the folder " + p.name + " itself was started in (for a project file, usually the project's root)"
+		if c == "claude-desktop" {
+			where = "in Claude Desktop's own working folder"
+		}
+		return fmt.Sprintf("the command starts %s, not in %q: make the paths in args absolute or relative to that folder, or use the runner's own option (uv --directory DIR, npm --prefix DIR), then remove \"cwd\"", where, v.Text)
 	case "type", "transport", "transportType":
 		if !hasType {
 			return fmt.Sprintf("%s picks the transport from %s: remove it", p.name, p.transportKeys())

@@ -101,6 +101,13 @@ func TestFieldProblems(t *testing.T) {
 			says:    []string{`Codex does not read "type"`, `bearer_token_env_var = "NAME"`, `"http_headers" applies only to url servers`},
 		},
 		{
+			name:    "cwd that Claude Code ignores: where the command starts instead, and how to keep it working",
+			file:    ".mcp.json",
+			content: `{"mcpServers": {"a": {"command": "node", "args": ["server.js"], "cwd": "./tools/srv"}}}`,
+			want:    []string{"unknown-field /mcpServers/a/cwd"},
+			says:    []string{`the command starts in the folder Claude Code itself was started in (for a project file, usually the project's root), not in "./tools/srv": make the paths in args absolute or relative to that folder, or use the runner's own option (uv --directory DIR, npm --prefix DIR), then remove "cwd"`},
+		},
+		{
 			name:    "codex: a project layer alone is not judged, a user entry is",
 			file:    ".codex/config.toml",
 			content: "[mcp_servers.x]\nenabled = false\n",
