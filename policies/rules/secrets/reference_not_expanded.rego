@@ -186,7 +186,11 @@ instead(s, v, r) := "write the value the server needs directly" if {
 	secrets.form(s, v.field, "X")
 }
 
-editor_var(s, v, r) := sprintf(`write "%s" (Claude Code sets CLAUDE_PROJECT_DIR for its servers)`, [replace(v.value, secrets.written(r), "${CLAUDE_PROJECT_DIR:-.}")]) if {
+# Claude Code expands ${VAR:-default}; where CLAUDE_PROJECT_DIR is not
+# set, "." is the folder Claude Code starts the server in (no claim that
+# Claude Code sets the variable for its servers: its documentation gives
+# it to hooks).
+editor_var(s, v, r) := sprintf(`write "%s" ("." when CLAUDE_PROJECT_DIR is not set: the folder Claude Code starts the server in)`, [replace(v.value, secrets.written(r), "${CLAUDE_PROJECT_DIR:-.}")]) if {
 	s.client == "claude-code"
 	r.name == "workspaceFolder"
 } else := sprintf(`write "%s"`, [replace(v.value, secrets.written(r), secrets.form(s, v.field, "HOME"))]) if {
