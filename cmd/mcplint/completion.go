@@ -24,13 +24,11 @@ func commandFlags() []completion.Command {
 		var help bytes.Buffer
 		c.run([]string{"--help"}, &help, &help)
 		lines := strings.Split(help.String(), "\n")
-		seen := map[string]bool{}
 		for i, l := range lines {
 			m := flagLine.FindStringSubmatch(l)
-			if m == nil || seen[m[1]] {
+			if m == nil {
 				continue
 			}
-			seen[m[1]] = true
 			usage := ""
 			if i+1 < len(lines) && strings.HasPrefix(lines[i+1], "    \t") {
 				usage = strings.TrimSpace(lines[i+1])

@@ -77,3 +77,20 @@ func TestMistypedCommandsAndFlags(t *testing.T) {
 		t.Errorf("-q printed %q, --quiet %q", short, long)
 	}
 }
+
+// Every command's --help prints its usage once and exits 0 (version
+// takes no flags and prints the version).
+func TestHelpIsPrintedOnce(t *testing.T) {
+	t.Parallel()
+	for _, c := range commands() {
+		if c.name == "version" {
+			continue
+		}
+		code, out, errOut := runCLI(t, c.name, "--help")
+		help := out + errOut
+		first, _, _ := strings.Cut(help, "\n")
+		if n := strings.Count(help, first); code != exitOK || !strings.HasPrefix(first, "Usage: mcplint "+c.name) || n != 1 {
+			t.Errorf("%s --help: exit %d, first line %q printed %d times", c.name, code, first, n)
+		}
+	}
+}

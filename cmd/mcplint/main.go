@@ -150,15 +150,20 @@ func looksLikePath(s string) bool {
 // ("unknown flag --formt: did you mean --format?") instead of the whole
 // flag list.
 func parseOnce(fs *flag.FlagSet, args []string) error {
-	out := fs.Output()
+	// The flag package prints its error and the usage itself; both are
+	// held back here (a command's own Usage may write elsewhere), so the
+	// usage is printed once for --help and never for a mistake.
+	out, usage := fs.Output(), fs.Usage
 	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	err := fs.Parse(args)
 	fs.SetOutput(out)
+	fs.Usage = usage
 	if err == nil {
 		return nil
 	}
 	if errors.Is(err, flag.ErrHelp) {
-		fs.Usage()
+		usage()
 		return err
 	}
 	msg := err.Error()
