@@ -595,7 +595,7 @@ func clean(s string) string {
 	var b strings.Builder
 	for i, r := range rs {
 		switch {
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || secret.HiddenClass(rs, i, true) != "":
+		case secret.HiddenClass(rs, i, true) != "": // controls included
 			if r > 0xffff {
 				// JSON's and Markdown's readers know \u escapes of one
 				// UTF-16 unit; write the pair.

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/secret"
 )
 
@@ -12,26 +13,14 @@ import (
 // ignored findings, allow lists, budget and environment settings. Every
 // report states it, so a repository cannot silence a scan unseen.
 type Configuration struct {
-	File      string           `json:"file"`
-	Overrides []ConfigOverride `json:"overrides"`
-}
-
-// ConfigOverride is one change, placed in the settings file.
-type ConfigOverride struct {
-	// Kind is "level", "ignore", "allow", "budget", "env" or "select".
-	Kind    string `json:"kind"`
-	Rule    string `json:"rule,omitempty"`
-	Level   string `json:"level,omitempty"`
-	Default string `json:"default,omitempty"`
-	Scope   string `json:"scope,omitempty"`
-	Line    int    `json:"line"`
-	Column  int    `json:"column"`
+	File      string                 `json:"file"`
+	Overrides []finding.ConfigChange `json:"overrides"`
 }
 
 // masked is the configuration with every string from the file masked
 // (a path or server name of an [[ignore]] is the file's text).
 func (c *Configuration) masked() *Configuration {
-	out := &Configuration{File: secret.Text(c.File), Overrides: make([]ConfigOverride, len(c.Overrides))}
+	out := &Configuration{File: secret.Text(c.File), Overrides: make([]finding.ConfigChange, len(c.Overrides))}
 	for i, o := range c.Overrides {
 		o.Rule, o.Scope = secret.Text(o.Rule), secret.Text(o.Scope)
 		out.Overrides[i] = o
@@ -72,10 +61,9 @@ func (c *Configuration) line() string {
 }
 
 // sarifOverrides are the rule-wide changes as SARIF's
-// ruleConfigurationOverrides, and a note for the others.
+// ruleConfigurationOverrides, and a note naming every change.
 func (c *Configuration) sarifOverrides() ([]sarifConfigOverride, []sarifNotification) {
 	var out []sarifConfigOverride
-	var notes []string
 	for _, o := range c.Overrides {
 		if o.Kind != "level" {
 			continue
@@ -89,16 +77,7 @@ func (c *Configuration) sarifOverrides() ([]sarifConfigOverride, []sarifNotifica
 		}
 		out = append(out, sarifConfigOverride{Descriptor: sarifDescriptorRef{ID: o.Rule}, Configuration: conf})
 	}
-	for _, o := range c.Overrides {
-		if o.Kind != "level" {
-			notes = append(notes, o.Kind)
-		}
-	}
-	var ns []sarifNotification
-	if len(notes) > 0 || len(out) > 0 {
-		ns = append(ns, sarifNotification{Level: "note", Message: sarifText{Text: c.line()}})
-	}
-	return out, ns
+	return out, []sarifNotification{{Level: "note", Message: sarifText{Text: c.line()}}}
 }
 
 func sarifLevelName(level string) string {

@@ -34,7 +34,7 @@ type Config struct {
 	Env     EnvConfig          `toml:"env"`
 	Lint    Lint               `toml:"lint"`
 
-	fileLint Lint         // [lint] as the file has it, before the command line
+	fileLint Lint         // [lint] as the file has it, before SetSelection
 	file     *syntax.File // positions of the config file, for findings
 	dir      string       // folder of the config file: ignore paths are relative to it
 	wd       string
@@ -156,6 +156,9 @@ func LoadConfig(p string, known func(string) bool) (*Config, error) {
 		l, c := at(ptr)
 		return nil, &ConfigError{File: p, Line: l, Col: c, Msg: fmt.Sprintf("unknown setting %q", k.String())}
 	}
+	// What the file itself selects, before any command line adds to it
+	// (Overrides reports the file's own).
+	cfg.fileLint = cfg.Lint
 	for _, id := range sortedKeys(cfg.Levels) {
 		l, c := at(syntax.Pointer("rules", id))
 		if known != nil && !known(id) {

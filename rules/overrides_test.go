@@ -27,3 +27,31 @@ func TestOverridesNameBudgetAndEnvironment(t *testing.T) {
 		t.Error("the defaults report changes")
 	}
 }
+
+// A file's own [lint] ignore is a change it makes; what the command line
+// adds on top is the caller's own and is not reported as the file's.
+func TestOverridesNameTheFilesOwnSelection(t *testing.T) {
+	p := filepath.Join(t.TempDir(), ConfigFileName)
+	if err := os.WriteFile(p, []byte("[lint]\nignore = [\"secrets/\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e := engine(t)
+	var ids []string
+	for _, r := range e.Rules() {
+		ids = append(ids, r.ID)
+	}
+	cfg, err := LoadConfig(p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cfg.SetSelection(Selection{Ignore: []string{"transport/"}}, ids); err != nil {
+		t.Fatal(err)
+	}
+	got := cfg.Overrides(e)
+	if len(got) != 1 || got[0].Kind != "select" || got[0].Scope != "[lint] ignore secrets/" || got[0].Line != 2 {
+		t.Errorf("Overrides = %+v, want the file's [lint] ignore at line 2 only", got)
+	}
+	if cfg.Lint.selected("transport/https-only") || cfg.Lint.selected("secrets/literal-key") {
+		t.Error("the file's and the command line's ignores are not both applied")
+	}
+}

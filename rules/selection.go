@@ -61,7 +61,6 @@ func (c *Config) SetSelection(cli Selection, ids []string) error {
 			}
 		}
 	}
-	c.fileLint = Lint{Select: c.Lint.Select, ExtendSelect: c.Lint.ExtendSelect, Ignore: c.Lint.Ignore}
 	if cli.Select != nil {
 		c.Lint.Select = cli.Select
 	}
@@ -88,17 +87,10 @@ func checkSelector(sel string, ids []string) error {
 	}
 	sort.Strings(cands)
 	msg := fmt.Sprintf("rule selector %q matches no rule", sel)
-	if s := editdist.Nearest(strings.TrimSuffix(sel, "/")+suffixOf(sel), cands); s != "" {
+	if s := editdist.Nearest(sel, cands); s != "" {
 		return fmt.Errorf("%s: did you mean %s?", msg, s)
 	}
 	return fmt.Errorf("%s (mcplint rules lists them)", msg)
-}
-
-func suffixOf(sel string) string {
-	if strings.HasSuffix(sel, "/") {
-		return "/"
-	}
-	return ""
 }
 
 // selectorSpecificity is how specifically sel names the rule id: 2 for

@@ -519,12 +519,7 @@ func configurationOf(cfg *rules.Config, eng *rules.Engine, wd string) *report.Co
 	if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
 		file = filepath.ToSlash(rel)
 	}
-	c := &report.Configuration{File: file}
-	for _, o := range changes {
-		c.Overrides = append(c.Overrides, report.ConfigOverride{Kind: o.Kind, Rule: o.Rule, Level: o.Level, Default: o.Default,
-			Scope: o.Scope, Line: o.Line, Column: o.Column})
-	}
-	return c
+	return &report.Configuration{File: file, Overrides: changes}
 }
 
 func toolInfo() report.Tool {
