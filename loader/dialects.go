@@ -124,6 +124,8 @@ func (nz *normaliser) servers(doc *Document, d dialect) ([]*Server, func(*state)
 		return paseoBuiltin(doc, root), nil
 	case dPaseoAgent:
 		return nz.paseoAgent(doc, root), nil
+	case dAIRouting:
+		return nil, aiRouting(doc, root)
 	}
 	return nil, nil
 }

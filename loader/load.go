@@ -298,6 +298,11 @@ func Discover(opts Options) (*Plan, error) {
 				add(candidate{abs: abs, team: true})
 			}
 		}
+		// AI Router's routing of Paseo's claude agents, one source of
+		// their tool search.
+		if abs := filepath.Join(paseoHome, aiRoutingPath); isFile(abs) {
+			add(candidate{abs: abs, pat: &aiRoutingPattern})
+		}
 		xdg := xdgConfigHome(home)
 		for i := range homePatterns {
 			pt := &homePatterns[i]

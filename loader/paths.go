@@ -31,6 +31,7 @@ const (
 	dAmazonQAgent             // cli-agents/*.json: mcpServers + useLegacyMcpJson
 	dPaseoConfig              // $PASEO_HOME/config.json: the daemon's built-in server
 	dPaseoAgent               // $PASEO_HOME/agents/<project dir>/<agent id>.json: servers hooks added
+	dAIRouting                // $PASEO_HOME/plugin-settings/ai-router/routing.json: AI Router's routing
 )
 
 // pattern recognises a config file by the last segments of its path.

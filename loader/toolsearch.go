@@ -7,10 +7,20 @@ import (
 
 // envLayer is the env block of one Claude Code settings file.
 type envLayer struct {
-	dir  string // project folder; "" for user and managed settings
-	tier Tier
-	path string
-	vals map[string]string
+	dir    string // project folder; "" for user and managed settings
+	tier   Tier
+	path   string
+	router bool   // AI Router's routing, below every settings file
+	where  string // how a message names the source; "in <path>" if empty
+	vals   map[string]string
+}
+
+// source names where a layer's values come from in a message.
+func (l envLayer) source() string {
+	if l.where != "" {
+		return l.where
+	}
+	return "in " + l.path
 }
 
 // ToolSearch is whether Claude Code's MCP tool search is on for a
@@ -21,19 +31,24 @@ type ToolSearch struct {
 	By string
 }
 
-// settingsRank orders settings files from lowest to highest precedence:
-// user, project, local, managed (settings precedence; "local beats
-// project beats user", managed above everything).
-func settingsRank(t Tier) int {
-	switch t {
-	case TierUser:
+// settingsRank orders the sources from lowest to highest precedence: AI
+// Router's routing, then the settings files user, project, local and
+// managed (Paseo's "Sources, later ones winning"; Claude Code's settings
+// precedence: "local beats project beats user", managed above
+// everything).
+func settingsRank(l envLayer) int {
+	if l.router {
 		return 0
-	case TierProject:
+	}
+	switch l.tier {
+	case TierUser:
 		return 1
-	case TierLocal:
+	case TierProject:
 		return 2
-	case TierManaged:
+	case TierLocal:
 		return 3
+	case TierManaged:
+		return 4
 	}
 	return -1
 }
@@ -78,12 +93,12 @@ func managedOrder(p string) (int, string) {
 func toolSearchFor(layers []envLayer, dir string) ToolSearch {
 	var own []envLayer
 	for _, l := range layers {
-		if (l.dir == "" || l.dir == dir) && settingsRank(l.tier) >= 0 {
+		if (l.dir == "" || l.dir == dir) && settingsRank(l) >= 0 {
 			own = append(own, l)
 		}
 	}
 	sort.SliceStable(own, func(i, j int) bool {
-		ri, rj := settingsRank(own[i].tier), settingsRank(own[j].tier)
+		ri, rj := settingsRank(own[i]), settingsRank(own[j])
 		if ri != rj {
 			return ri < rj
 		}
@@ -112,11 +127,11 @@ func toolSearchFor(layers []envLayer, dir string) ToolSearch {
 				}
 				continue
 			}
-			eff[k] = val{v, l.path}
+			eff[k] = val{v, l.source()}
 			if k == "ENABLE_TOOL_SEARCH" {
 				forced = ""
 				if l.tier == TierManaged && v == "force" {
-					forced = l.path
+					forced = l.source()
 				}
 			}
 		}
@@ -124,16 +139,16 @@ func toolSearchFor(layers []envLayer, dir string) ToolSearch {
 	cloud := ""
 	for _, c := range cloudProviders {
 		if v, ok := eff[c.key]; ok && !isOff(v.v) {
-			cloud = c.name + " (" + c.key + " in " + v.src + ")"
+			cloud = c.name + " (" + c.key + " " + v.src + ")"
 			break
 		}
 	}
 	forceNote := ""
 	if forced != "" {
 		if cloud == "" {
-			return ToolSearch{On: "on", By: "ENABLE_TOOL_SEARCH=force in " + forced}
+			return ToolSearch{On: "on", By: "ENABLE_TOOL_SEARCH=force " + forced}
 		}
-		forceNote = "; ENABLE_TOOL_SEARCH=force in " + forced + " has no effect on a cloud provider: " + cloud
+		forceNote = "; ENABLE_TOOL_SEARCH=force " + forced + " has no effect on a cloud provider: " + cloud
 	}
 	betas, betasSet := eff["CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS"]
 	if betasSet && isOff(betas.v) {
@@ -146,13 +161,13 @@ func toolSearchFor(layers []envLayer, dir string) ToolSearch {
 	ts, tsSet := eff["ENABLE_TOOL_SEARCH"]
 	switch {
 	case tsSet && isOff(ts.v):
-		return ToolSearch{On: "off", By: "ENABLE_TOOL_SEARCH=" + ts.v + " in " + ts.src + forceNote}
+		return ToolSearch{On: "off", By: "ENABLE_TOOL_SEARCH=" + ts.v + " " + ts.src + forceNote}
 	case betasSet:
-		return ToolSearch{On: "off", By: "CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS in " + betas.src + " (only a managed ENABLE_TOOL_SEARCH=force keeps tool search on under it)" + forceNote}
+		return ToolSearch{On: "off", By: "CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS " + betas.src + " (only a managed ENABLE_TOOL_SEARCH=force keeps tool search on under it)" + forceNote}
 	case gatewaySet && !tsSet:
-		return ToolSearch{On: "off", By: "ANTHROPIC_BASE_URL in " + gateway.src + ": a gateway, through which tool search is off unless ENABLE_TOOL_SEARCH is true or a managed ENABLE_TOOL_SEARCH=force" + forceNote}
+		return ToolSearch{On: "off", By: "ANTHROPIC_BASE_URL " + gateway.src + ": a gateway, through which tool search is off unless ENABLE_TOOL_SEARCH is true or a managed ENABLE_TOOL_SEARCH=force" + forceNote}
 	case tsSet:
-		return ToolSearch{On: "on", By: "ENABLE_TOOL_SEARCH=" + ts.v + " in " + ts.src}
+		return ToolSearch{On: "on", By: "ENABLE_TOOL_SEARCH=" + ts.v + " " + ts.src}
 	}
 	return ToolSearch{On: "on", By: DefaultToolSearch}
 }

@@ -11,6 +11,7 @@ func TestToolSearchFor(t *testing.T) {
 	}
 	ts := func(v string) map[string]string { return map[string]string{"ENABLE_TOOL_SEARCH": v} }
 	betas := map[string]string{"CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS": "1"}
+	routed := envLayer{router: true, path: "r", where: "set by AI Router", vals: map[string]string{"ANTHROPIC_BASE_URL": routedBaseURL, "CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS": "1"}}
 	for _, c := range []struct {
 		name   string
 		layers []envLayer
@@ -38,6 +39,11 @@ func TestToolSearchFor(t *testing.T) {
 		{"force has no effect on Claude Platform on AWS", []envLayer{local(betas), user(map[string]string{"CLAUDE_CODE_USE_ANTHROPIC_AWS": "1"}), managed("m", ts("force"))}, "off"},
 		{"force has no effect on Agent Platform", []envLayer{local(betas), user(map[string]string{"CLAUDE_CODE_USE_VERTEX": "true"}), managed("m", ts("force"))}, "off"},
 		{"force has no effect on Foundry", []envLayer{local(betas), user(map[string]string{"CLAUDE_CODE_USE_FOUNDRY": "1"}), managed("m", ts("force"))}, "off"},
+		{"AI Router's routing turns it off", []envLayer{routed}, "off"},
+		{"a settings file is above the routing: an empty betas cancels it, true keeps it on through the gateway", []envLayer{proj(map[string]string{"CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS": "", "ENABLE_TOOL_SEARCH": "true"}), routed}, "on"},
+		{"the routing below a settings file's betas cancel, with no true: the gateway still turns it off", []envLayer{routed, proj(map[string]string{"CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS": ""})}, "off"},
+		{"a managed force keeps it on through AI Router", []envLayer{routed, managed("m", ts("force"))}, "on"},
+		{"a managed true does not", []envLayer{routed, managed("m", ts("true"))}, "off"},
 		{"a provider switched off is no provider", []envLayer{local(betas), user(map[string]string{"CLAUDE_CODE_USE_BEDROCK": "0"}), managed("m", ts("force"))}, "on"},
 	} {
 		if got := toolSearchFor(c.layers, "/p").On; got != c.want {

@@ -32,6 +32,7 @@
 #   | managed ENABLE_TOOL_SEARCH="force" | on, under the betas flag and through a gateway |
 #   | managed settings order | managed-settings.json, then managed-settings.d/*.json alphabetically (hidden files skipped); the later wins |
 #   | a cloud provider (CLAUDE_CODE_USE_BEDROCK, _MANTLE, _ANTHROPIC_AWS, _VERTEX, _FOUNDRY) | force has no effect |
+#   | AI Router routes Paseo's claude agents ($PASEO_HOME/plugin-settings/ai-router/routing.json, version 1, routeAgents on) | off: a routed session gets ANTHROPIC_BASE_URL and CLAUDE_CODE_DISABLE_EXPERIMENTAL_BETAS=1, below every settings file; a managed force keeps it on |
 #
 #   oceancode, which reads the same files, has no tool search: [env]
 #   tool_search applies to it.
