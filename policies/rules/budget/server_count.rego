@@ -113,8 +113,9 @@ where(g) := "in this project" if g.project != ""
 where(g) := "in every project" if g.project == ""
 
 # home lists the user-level servers of a group: the ones that can move
-# into the one project that needs them.
-home(g) := sort([s.name | some s in g.members; s.project == ""])
+# into the one project that needs them (not Paseo's built-in server,
+# which the daemon adds and no config holds).
+home(g) := sort([s.name | some s in g.members; s.project == ""; object.get(s, "builtin", "") == ""])
 
 home_note(g) := sprintf("; the user-level one, %s, loads in every project: move it into the config of the project that needs it", [names[0]]) if {
 	g.project != ""
@@ -145,11 +146,46 @@ large contains raw if {
 	count(raw.members) >= line
 }
 
+# "The worse of the two checks wins" (Paseo): the server count and the
+# tool count (budget/tool-count) give one verdict, 0 below the warning
+# line, 1 getting heavy, 2 over budget (or past a client's own tool
+# limit). Each rule reports only where its check is the worse one; where
+# they agree, the server count does.
+server_rank(g) := 2 if {
+	count(g.members) >= input.config.budget.servers_max
+} else := 1 if {
+	count(g.members) >= input.config.budget.servers_warn
+} else := 0
+
+tool_rank(g) := 2 if {
+	total(g) >= input.config.budget.tools_max
+} else := 2 if {
+	over_cap(g)
+} else := 1 if {
+	total(g) >= input.config.budget.tools_warn
+} else := 0
+
+total(g) := sum([tools(s) | some s in g.members])
+
+# tool_caps are the clients' own limits on the tools sent with a request.
+tool_caps := {
+	"cursor": {"max": 40, "text": "Cursor stops at 40 tools, and some models ignore more"},
+	"vscode": {"max": 128, "text": "VS Code sends at most 128 tools with a request"},
+	"copilot-cli": {"max": 128, "text": "GitHub Copilot sends at most 128 tools with a request"},
+	"windsurf": {"max": 100, "text": "Windsurf's Cascade takes at most 100 tools across servers"},
+}
+
+over_cap(g) := c if {
+	c := tool_caps[g.client]
+	total(g) > c.max
+}
+
 report contains finding(g, "info", msg) if {
 	some raw in large
 	deferred(raw)
 	n := count(raw.members)
 	g := group(raw)
+	server_rank(g) >= tool_rank(g)
 	msg := sprintf("%s loads %d servers %s, but tool search is on%s, so their tool definitions are deferred (loaded when needed) rather than sent with the first prompt", [client_name(g), n, where(g), deferred_note(g)])
 }
 
@@ -158,6 +194,7 @@ report contains finding(g, level, msg) if {
 	not deferred(raw)
 	n := count(raw.members)
 	g := group(raw)
+	server_rank(g) >= tool_rank(g)
 	level := level_of(n)
 	t := sum([tools(s) | some s in g.members])
 	msg := sprintf("%s loads %d servers %s (%s; %s is %d): every one sends its tool definitions (~%d tools) with the first prompt; switch off the ones this project does not use%s%s%s", [

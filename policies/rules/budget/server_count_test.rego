@@ -128,3 +128,22 @@ test_one_user_level_server if {
 	some f in r
 	contains(f.message, "; the user-level one, s08, loads in every project: move it")
 }
+
+# "The worse of the two checks wins": nine servers are getting heavy, but
+# one of them has 61 known tools, so the tool count (over budget) reports
+# and the server count does not repeat the lesser verdict.
+test_worse_tool_count_wins if {
+	s := array.concat(servers(8, 0), [srv(9, "claude-code", "project", "/p", 0, {"tools": {"known": true, "count": 61}})])
+	tcfg := object.union(cfg, {"budget": {"tools_warn": 40, "tools_max": 80}})
+	count(report) == 0 with input as {"config": tcfg, "servers": s, "groups": groups_of(s)}
+}
+
+# Paseo's built-in server is added by the daemon, not held in a user-level
+# config, so it is not among the servers to move into a project.
+test_builtin_server_is_not_moved if {
+	s := array.concat(servers(8, 0), [srv(9, "claude-code", "agent", "", 2, {"name": "paseo", "builtin": "paseo"})])
+	r := report with input as {"config": cfg, "servers": s, "groups": groups_of(s)}
+	some f in r
+	startswith(f.message, "Claude Code loads 9 servers in this project")
+	not contains(f.message, "user-level")
+}

@@ -59,9 +59,9 @@ any_known if {
 
 # least is the smallest total that can report for any client: the warning
 # line, or one over the lowest client cap.
-least := min(array.concat([budget.tools_warn], [m | some c in caps; m := c.max + 1]))
+least := min(array.concat([budget.tools_warn], [m | some c in sc.tool_caps; m := c.max + 1]))
 
-total(g) := sum([sc.tools(s) | some s in g.members])
+total(g) := sc.total(g)
 
 known(g) := [s | some s in g.members; s.tools.known]
 
@@ -85,20 +85,19 @@ servers(1) := "1 server"
 
 servers(n) := sprintf("%d servers", [n]) if n != 1
 
-# hard limits of clients.
-caps := {
-	"cursor": {"max": 40, "text": "Cursor stops at 40 tools, and some models ignore more"},
-	"vscode": {"max": 128, "text": "VS Code sends at most 128 tools with a request"},
-	"copilot-cli": {"max": 128, "text": "GitHub Copilot sends at most 128 tools with a request"},
-	"windsurf": {"max": 100, "text": "Windsurf's Cascade takes at most 100 tools across servers"},
-}
+# over_cap is the client's own limit on the tools it sends with a
+# request, when the group is past it (kept beside the server count,
+# whose verdict it joins).
+over_cap(g) := sc.over_cap(g)
 
-cap(c) := caps[c]
+# own_say is true where the tool count has something the server count
+# does not: the worse verdict ("the worse of the two checks wins"), a
+# client's own tool limit, or oceancode's meta-tools.
+own_say(g) if sc.tool_rank(g) > sc.server_rank(g)
 
-over_cap(g) := c if {
-	c := cap(g.client)
-	total(g) > c.max
-}
+own_say(g) if over_cap(g)
+
+own_say(g) if meta_note(g) != ""
 
 # oceancode reads Claude Code's files; a trust file says it is in use.
 # Past 128 connected tools oceancode always swaps in its meta-tools;
@@ -131,6 +130,7 @@ report contains sc.finding(g, "info", msg) if {
 	some g in candidates
 	sc.deferred(g)
 	total(g) >= budget.tools_warn
+	sc.tool_rank(g) > sc.server_rank(g)
 	msg := sprintf("%s loads ~%d tools %s (%s), deferred: tool search%s loads their definitions when needed, so they cost little context up front", [
 		sc.client_name(g), total(g), sc.where(g), estimate(g), sc.deferred_note(g),
 	])
@@ -140,6 +140,7 @@ report contains sc.finding(g, level(g), msg) if {
 	some g in candidates
 	not sc.deferred(g)
 	not guess_below_error(g)
+	own_say(g)
 	reasons := [r | some r in [threshold(g, budget), cap_text(g)]; r != ""]
 	count(reasons) > 0
 	msg := sprintf("%s loads ~%d tools %s (%s%s): %s; switch off the servers or tools this project does not use%s%s", [
