@@ -12,7 +12,8 @@
 #   - byo-oauth (bring your own sign-in app): "steps" (up to 10 short
 #     lines; a link in one must be https), "redirectHint" (the vendor's
 #     name for the redirect field), "clients" ("claude", "codex") and
-#     "scopes" (one space-separated string);
+#     "scopes" (one space-separated string: a comma or semicolon between
+#     scopes is a problem);
 #   - per-org (your own address): "steps", "urlTemplate" (required) and
 #     "label".
 #
@@ -185,6 +186,19 @@ problem contains lib.at(s, f.pointer, msg) if {
 	f.key == "clients"
 	f.kind != "array"
 	msg := sprintf("clients is %s: write a list such as [\"claude\"]", [article(f.kind)])
+}
+
+# "scopes (space-separated)": scopes written with commas or semicolons
+# reach the vendor as one scope it does not know. The seed does not say
+# Paseo refuses them, so this is a warning, not a "not installable".
+report contains lib.with_level(lib.at(s, f.pointer, msg), "warning") if {
+	some i, st in setups
+	s := input.servers[i]
+	some f in st.fields
+	f.key == "scopes"
+	f.kind == "string"
+	regex.match(`[,;]`, f.value)
+	msg := sprintf("scopes %q are not space-separated: Paseo takes them as one space-separated string; write %q", [f.value, trim_space(regex.replace(f.value, `[\s,;]+`, " "))])
 }
 
 # report says of every problem that Paseo shows the card as "not
