@@ -3,8 +3,7 @@ package rules
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"os"
@@ -15,18 +14,28 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/sergi/go-diff/diffmatchpatch"
+
 	"github.com/mcplint/mcplint/fixtures"
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/loader/syntax"
 	"github.com/mcplint/mcplint/report"
 )
 
-// corpusGolden holds one line per input and output format: the SHA-256 of
-// the bytes `mcplint check --format F` writes. Hashes, not the outputs, so
-// the file stays small; any changed byte fails the test.
-const corpusGolden = "testdata/corpus-outputs.txt"
+// corpusGoldenDir holds what `mcplint check --format F` writes for every
+// corpus input, one readable file per input and format:
+// <input>.txt, .json, .sarif and .diff (an empty output has no file). The
+// SARIF rule table (each fired rule's help, the same bytes in every
+// input) is kept once, in sarif-rules.json, and each input's .sarif names
+// the rules it lists.
+const corpusGoldenDir = "testdata/corpus"
 
-const corpusUpdateHint = "if the change is intended, regenerate with: go test ./rules -run TestCorpusOutputs -update"
+const corpusSARIFRules = "sarif-rules.json"
+
+const corpusUpdateHint = "if the change is intended, regenerate with: go test ./rules -run TestCorpusOutputs -update (and read git diff rules/testdata/corpus)"
+
+// corpusFormats maps a format to the extension of its golden file.
+var corpusFormats = []struct{ format, ext string }{{"json", ".json"}, {"text", ".txt"}, {"sarif", ".sarif"}, {"diff", ".diff"}}
 
 // corpusInput is one check run of the corpus: what to load, relative to
 // root, and the configuration file if the input has one.
@@ -45,83 +54,254 @@ var corpusFingerprint = regexp.MustCompile(`("fingerprint"|"mcplintFingerprint/v
 
 // TestCorpusOutputs keeps the json, text, sarif and diff output of every
 // rule example, client fixture, the demo, the catalogues and the registry
-// seeds byte-identical: a change meant to make the engine faster must not
-// change a byte of what it reports.
+// seeds byte-identical to the goldens in testdata/corpus: a change meant
+// to make the engine faster must not change a byte of what it reports,
+// and a change meant to change a message shows, as a unified diff, every
+// output it changes.
 func TestCorpusOutputs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders every corpus input in every format: the full suite runs it")
 	}
 	e := engine(t)
-	inputs := corpusInputs(t, e)
-	// MCPLINT_CORPUS_DUMP=DIR writes every output there, to see what
-	// changed (diff -r two dumps).
-	dump := os.Getenv("MCPLINT_CORPUS_DUMP")
-	got := map[string]string{}
-	var names []string
-	for _, in := range inputs {
+	got := map[string][]byte{} // golden file (slash path under corpusGoldenDir) -> content
+	sarifRules := map[string]json.RawMessage{}
+	sarifRuleFrom := map[string]string{}
+	for _, in := range corpusInputs(t, e) {
 		outs := corpusOutputs(t, e, in)
-		for _, format := range []string{"json", "text", "sarif", "diff"} {
-			key := in.name + " " + format
-			sum := sha256.Sum256(outs[format])
-			if dump != "" {
-				p := filepath.Join(dump, filepath.FromSlash(in.name), format)
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(p, outs[format], 0o644); err != nil {
-					t.Fatal(err)
-				}
+		sarif, rules, err := splitSARIFRules(outs["sarif"])
+		if err != nil {
+			t.Fatalf("%s: %v", in.name, err)
+		}
+		outs["sarif"] = sarif
+		for _, r := range rules {
+			if prev, ok := sarifRules[r.id]; ok && !bytes.Equal(prev, r.raw) {
+				t.Errorf("the SARIF rule %s differs between %s and %s:\n%s", r.id, sarifRuleFrom[r.id], in.name, unifiedDiff(string(prev), string(r.raw)))
+				continue
 			}
-			got[key] = fmt.Sprintf("%s %d", hex.EncodeToString(sum[:12]), len(outs[format]))
-			names = append(names, key)
+			sarifRules[r.id], sarifRuleFrom[r.id] = r.raw, in.name
+		}
+		for _, f := range corpusFormats {
+			if len(outs[f.format]) > 0 {
+				got[in.name+f.ext] = outs[f.format]
+			}
 		}
 	}
-	sort.Strings(names)
-	var b strings.Builder
-	b.WriteString("# sha256[:12] and size of each output; regenerate: go test ./rules -run TestCorpusOutputs -update\n")
-	for _, k := range names {
-		fmt.Fprintf(&b, "%s %s\n", k, got[k])
-	}
+	got[corpusSARIFRules] = sarifRuleTable(sarifRules)
 	if *updateGolden {
-		if err := os.MkdirAll(filepath.Dir(corpusGolden), 0o755); err != nil {
+		if err := os.RemoveAll(corpusGoldenDir); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(corpusGolden, []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
+		for name, b := range got {
+			p := filepath.Join(corpusGoldenDir, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, b, 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 		return
 	}
-	raw, err := os.ReadFile(corpusGolden)
+	want := map[string][]byte{}
+	err := filepath.WalkDir(corpusGoldenDir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(corpusGoldenDir, p)
+		want[filepath.ToSlash(rel)] = b
+		return err
+	})
 	if err != nil {
 		t.Fatalf("%v: %s", err, corpusUpdateHint)
 	}
-	want := map[string]string{}
-	for _, line := range strings.Split(string(raw), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
+	var changed, added, stale []string
+	for name := range got {
+		switch w, ok := want[name]; {
+		case !ok:
+			added = append(added, name)
+		case !bytes.Equal(w, got[name]):
+			changed = append(changed, name)
+		}
+	}
+	for name := range want {
+		if _, ok := got[name]; !ok {
+			stale = append(stale, name)
+		}
+	}
+	if len(changed)+len(added)+len(stale) == 0 {
+		return
+	}
+	sort.Strings(changed)
+	sort.Strings(added)
+	sort.Strings(stale)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d of %d outputs differ from %s (%d changed, %d new, %d no longer written)\n", len(changed)+len(added)+len(stale), len(got), corpusGoldenDir, len(changed), len(added), len(stale))
+	const shown = 12
+	for i, name := range changed {
+		if i == shown {
+			fmt.Fprintf(&b, "… and %d more changed: %s\n", len(changed)-shown, strings.Join(changed[shown:], ", "))
+			break
+		}
+		fmt.Fprintf(&b, "--- %s/%s (golden)\n+++ %s/%s (now)\n%s", corpusGoldenDir, name, corpusGoldenDir, name, unifiedDiff(string(want[name]), string(got[name])))
+	}
+	for _, name := range added {
+		fmt.Fprintf(&b, "new output %s/%s (%d bytes)\n", corpusGoldenDir, name, len(got[name]))
+	}
+	for _, name := range stale {
+		fmt.Fprintf(&b, "%s/%s is no longer written (its input is gone or its output is now empty)\n", corpusGoldenDir, name)
+	}
+	b.WriteString(corpusUpdateHint)
+	t.Error(b.String())
+}
+
+type sarifRule struct {
+	id  string
+	raw json.RawMessage
+}
+
+// splitSARIFRules takes the rule objects out of a SARIF log's
+// runs[].tool.driver.rules, leaving each as {"id": …} in place, and
+// returns them as written (their bytes compared, not their values).
+func splitSARIFRules(b []byte) ([]byte, []sarifRule, error) {
+	if len(b) == 0 {
+		return b, nil, nil
+	}
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []json.RawMessage `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(b, &log); err != nil {
+		return nil, nil, fmt.Errorf("SARIF output is not JSON: %w", err)
+	}
+	var out []sarifRule
+	from := 0
+	for _, run := range log.Runs {
+		for _, raw := range run.Tool.Driver.Rules {
+			var r struct {
+				ID string `json:"id"`
+			}
+			if err := json.Unmarshal(raw, &r); err != nil || r.ID == "" {
+				return nil, nil, fmt.Errorf("a SARIF rule has no id: %.80s", raw)
+			}
+			i := bytes.Index(b[from:], raw)
+			if i < 0 {
+				return nil, nil, fmt.Errorf("SARIF rule %s not found in the output", r.ID)
+			}
+			ref, _ := json.Marshal(map[string]string{"id": r.ID})
+			b = append(b[:from+i:from+i], append(ref, b[from+i+len(raw):]...)...)
+			from += i + len(ref)
+			out = append(out, sarifRule{r.ID, raw})
+		}
+	}
+	return b, out, nil
+}
+
+// sarifRuleTable is the golden of the SARIF rule objects: one JSON object
+// keyed by rule id, each value as the outputs write it.
+func sarifRuleTable(rules map[string]json.RawMessage) []byte {
+	ids := make([]string, 0, len(rules))
+	for id := range rules {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	var b bytes.Buffer
+	b.WriteString("{\n")
+	for i, id := range ids {
+		key, _ := json.Marshal(id)
+		fmt.Fprintf(&b, "%s: %s", key, rules[id])
+		if i < len(ids)-1 {
+			b.WriteString(",")
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("}\n")
+	return b.Bytes()
+}
+
+// unifiedDiff shows the lines that differ between want and got, with
+// three lines of context, in the hunks of a unified diff.
+func unifiedDiff(want, got string) string {
+	dmp := diffmatchpatch.New()
+	a, b, lines := dmp.DiffLinesToChars(want, got)
+	diffs := dmp.DiffCharsToLines(dmp.DiffMain(a, b, false), lines)
+	type line struct {
+		op   byte
+		text string
+	}
+	var all []line
+	for _, d := range diffs {
+		op := byte(' ')
+		switch d.Type {
+		case diffmatchpatch.DiffDelete:
+			op = '-'
+		case diffmatchpatch.DiffInsert:
+			op = '+'
+		}
+		text := d.Text
+		for text != "" {
+			l, rest, ok := strings.Cut(text, "\n")
+			if !ok {
+				l += "\n\\ No newline at end of file"
+			}
+			all = append(all, line{op, l})
+			text = rest
+		}
+	}
+	const context = 3
+	var out strings.Builder
+	for i := 0; i < len(all); {
+		if all[i].op == ' ' {
+			i++
 			continue
 		}
-		f := strings.Fields(line)
-		if len(f) != 4 {
-			t.Fatalf("%s: malformed line %q: %s", corpusGolden, line, corpusUpdateHint)
+		// A hunk: from context lines before this change to context
+		// lines after the last change closer than 2*context to the next.
+		start := max(0, i-context)
+		end := i
+		for j := i; j < len(all); j++ {
+			if all[j].op != ' ' {
+				end = j
+			} else if j-end > 2*context {
+				break
+			}
 		}
-		want[f[0]+" "+f[1]] = f[2] + " " + f[3]
-	}
-	var diffs []string
-	for _, k := range names {
-		if w, ok := want[k]; !ok {
-			diffs = append(diffs, "new output "+k)
-		} else if w != got[k] {
-			diffs = append(diffs, fmt.Sprintf("%s: got %s, want %s", k, got[k], w))
+		stop := min(len(all), end+context+1)
+		oldAt, newAt := 1, 1
+		for _, l := range all[:start] {
+			if l.op != '+' {
+				oldAt++
+			}
+			if l.op != '-' {
+				newAt++
+			}
 		}
-		delete(want, k)
+		oldN, newN := 0, 0
+		for _, l := range all[start:stop] {
+			if l.op != '+' {
+				oldN++
+			}
+			if l.op != '-' {
+				newN++
+			}
+		}
+		fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n", oldAt, oldN, newAt, newN)
+		for _, l := range all[start:stop] {
+			out.WriteByte(l.op)
+			out.WriteString(l.text)
+			out.WriteByte('\n')
+		}
+		i = stop
 	}
-	for k := range want {
-		diffs = append(diffs, "missing output "+k)
-	}
-	sort.Strings(diffs)
-	if len(diffs) > 0 {
-		t.Errorf("%d of %d outputs differ from %s:\n%s\n%s", len(diffs), len(names), corpusGolden, strings.Join(diffs, "\n"), corpusUpdateHint)
-	}
+	return out.String()
 }
 
 // corpusInputs lists every input of the corpus, the rule examples copied
@@ -341,4 +521,42 @@ func corpusOutputs(t *testing.T, e *Engine, in corpusInput) map[string][]byte {
 		out[k] = v
 	}
 	return out
+}
+
+// TestUnifiedDiff: the hunks TestCorpusOutputs prints are the ones diff -u
+// would print (two changes far apart make two hunks, near ones one).
+func TestUnifiedDiff(t *testing.T) {
+	var old []string
+	for i := 1; i <= 20; i++ {
+		old = append(old, fmt.Sprintf("line %d", i))
+	}
+	cur := append([]string(nil), old...)
+	cur[1] = "line two"
+	cur[16] = "line seventeen"
+	cur = append(cur[:18], append([]string{"inserted"}, cur[18:]...)...)
+	got := unifiedDiff(strings.Join(old, "\n")+"\n", strings.Join(cur, "\n")+"\n")
+	want := `@@ -1,5 +1,5 @@
+ line 1
+-line 2
++line two
+ line 3
+ line 4
+ line 5
+@@ -14,7 +14,8 @@
+ line 14
+ line 15
+ line 16
+-line 17
++line seventeen
+ line 18
++inserted
+ line 19
+ line 20
+`
+	if got != want {
+		t.Errorf("unifiedDiff:\n%s\nwant:\n%s", got, want)
+	}
+	if d := unifiedDiff("a\nb", "a\nc"); d != "@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n" {
+		t.Errorf("no final newline: %q", d)
+	}
 }
