@@ -38,16 +38,7 @@ servers(n, m) := array.concat(
 
 test_warning_at_eight_with_user_level_names if {
 	r := report with input as {"config": cfg, "servers": servers(5, 3), "groups": groups_of(servers(5, 3))}
-	count(r) == 1
-	some f in r
-	f.level == "warning"
-	f.doc == 0
-	f.server == -1
-	f.pointer == "/mcpServers"
-	f.key == true
-	contains(f.message, "Claude Code loads 8 servers in this project (getting heavy; the warning line is 8)")
-	contains(f.message, "(~40 tools)")
-	contains(f.message, "the 3 user-level ones load in every project, so move the ones only one project needs into its config: s06, s07, s08")
+	r == {{"doc": 0, "key": true, "level": "warning", "message": "Claude Code loads 8 servers in this project (getting heavy; the warning line is 8): every one sends its tool definitions (~40 tools) with the first prompt; switch off the ones this project does not use; the 3 user-level ones load in every project, so move the ones only one project needs into its config: s06, s07, s08", "pointer": "/mcpServers", "server": -1}}
 }
 
 test_seven_is_fine if {
@@ -56,18 +47,12 @@ test_seven_is_fine if {
 
 test_error_at_sixteen if {
 	r := report with input as {"config": cfg, "servers": servers(6, 10), "groups": groups_of(servers(6, 10))}
-	some f in r
-	f.level == "error"
-	contains(f.message, "16 servers in this project (over budget; the budget is 16)")
-	contains(f.message, "s07, s08, s09, s10, s11, s12, s13, s14 and 2 more")
+	r == {{"doc": 0, "key": true, "level": "error", "message": "Claude Code loads 16 servers in this project (over budget; the budget is 16): every one sends its tool definitions (~80 tools) with the first prompt; switch off the ones this project does not use; the 10 user-level ones load in every project, so move the ones only one project needs into its config: s07, s08, s09, s10, s11, s12, s13, s14 and 2 more", "pointer": "/mcpServers", "server": -1}}
 }
 
 test_home_only_group if {
 	r := report with input as {"config": cfg, "servers": servers(0, 9), "groups": groups_of(servers(0, 9))}
-	some f in r
-	f.doc == 1
-	contains(f.message, "9 servers in every project")
-	not contains(f.message, "user-level ones")
+	r == {{"doc": 1, "key": true, "level": "warning", "message": "Claude Code loads 9 servers in every project (getting heavy; the warning line is 8): every one sends its tool definitions (~45 tools) with the first prompt; switch off the ones this project does not use", "pointer": "/mcpServers", "server": -1}}
 }
 
 test_held_copies_are_not_counted if {
@@ -93,23 +78,18 @@ test_clients_and_projects_are_separate if {
 test_known_tool_counts_and_thresholds_from_config if {
 	s := array.concat(servers(2, 0), [srv(3, "claude-code", "project", "/p", 0, {"tools": {"known": true, "count": 61}})])
 	r := report with input as {"config": {"budget": {"servers_warn": 3, "servers_max": 4, "tools_per_server": 5}, "tool_search": false}, "servers": s, "groups": groups_of(s)}
-	some f in r
-	f.level == "warning"
-	contains(f.message, "(~71 tools)")
+	r == {{"doc": 0, "key": true, "level": "warning", "message": "Claude Code loads 3 servers in this project (getting heavy; the warning line is 3): every one sends its tool definitions (~71 tools) with the first prompt; switch off the ones this project does not use", "pointer": "/mcpServers", "server": -1}}
 }
 
 test_tool_search_defers if {
 	r := report with input as {"config": object.union(cfg, {"tool_search": true}), "servers": servers(10, 10), "groups": groups_of(servers(10, 10))}
-	some f in r
-	f.level == "info"
-	contains(f.message, "20 servers in this project, but tool search is on, so their tool definitions are deferred")
+	r == {{"doc": 0, "key": true, "level": "info", "message": "Claude Code loads 20 servers in this project, but tool search is on, so their tool definitions are deferred (loaded when needed) rather than sent with the first prompt", "pointer": "/mcpServers", "server": -1}}
 }
 
 test_tool_search_is_per_client if {
 	cur := [srv(i, "cursor", "project", "/p", 0, {"trust": {"client_name": "Cursor"}}) | some i in numbers.range(1, 8)]
 	r := report with input as {"config": object.union(cfg, {"tool_search": true}), "servers": cur, "groups": groups_of(cur)}
-	some f in r
-	f.level == "warning"
+	r == {{"doc": 0, "key": true, "level": "warning", "message": "Cursor loads 8 servers in this project (getting heavy; the warning line is 8): every one sends its tool definitions (~40 tools) with the first prompt; switch off the ones this project does not use", "pointer": "/mcpServers", "server": -1}}
 }
 
 test_anchor_prefers_the_committed_project_file if {
@@ -118,15 +98,12 @@ test_anchor_prefers_the_committed_project_file if {
 		[srv(i, "claude-code", "project", "/p", 2, {}) | some i in numbers.range(5, 8)],
 	)
 	r := report with input as {"config": cfg, "servers": s, "groups": groups_of(s)}
-	some f in r
-	f.doc == 2
-	f.pointer == "/mcpServers"
+	r == {{"doc": 2, "key": true, "level": "warning", "message": "Claude Code loads 8 servers in this project (getting heavy; the warning line is 8): every one sends its tool definitions (~40 tools) with the first prompt; switch off the ones this project does not use", "pointer": "/mcpServers", "server": -1}}
 }
 
 test_one_user_level_server if {
 	r := report with input as {"config": cfg, "servers": servers(7, 1), "groups": groups_of(servers(7, 1))}
-	some f in r
-	contains(f.message, "; the user-level one, s08, loads in every project: move it")
+	r == {{"doc": 0, "key": true, "level": "warning", "message": "Claude Code loads 8 servers in this project (getting heavy; the warning line is 8): every one sends its tool definitions (~40 tools) with the first prompt; switch off the ones this project does not use; the user-level one, s08, loads in every project: move it into the config of the project that needs it", "pointer": "/mcpServers", "server": -1}}
 }
 
 # "The worse of the two checks wins": nine servers are getting heavy, but
@@ -143,7 +120,5 @@ test_worse_tool_count_wins if {
 test_builtin_server_is_not_moved if {
 	s := array.concat(servers(8, 0), [srv(9, "claude-code", "agent", "", 2, {"name": "paseo", "builtin": "paseo"})])
 	r := report with input as {"config": cfg, "servers": s, "groups": groups_of(s)}
-	some f in r
-	startswith(f.message, "Claude Code loads 9 servers in this project")
-	not contains(f.message, "user-level")
+	r == {{"doc": 0, "key": true, "level": "warning", "message": "Claude Code loads 9 servers in this project (getting heavy; the warning line is 8): every one sends its tool definitions (~45 tools) with the first prompt; switch off the ones this project does not use; counted with them: Paseo's built-in server (0 tools)", "pointer": "/mcpServers", "server": -1}}
 }

@@ -24,12 +24,7 @@ test_eight_estimated_servers_do_not_warn if {
 test_estimate_past_the_error_line if {
 	loose := object.union(cfg, {"budget": {"servers_max": 30}})
 	r := report with input as {"config": loose, "documents": [], "servers": many("claude-code", 16), "groups": data.mcplint.rules.budget["server-count"].groups_of(many("claude-code", 16))}
-	count(r) == 1
-	some f in r
-	f.level == "error"
-	f.pointer == "/mcpServers"
-	contains(f.message, "claude-code loads ~80 tools in this project (16 servers at 5 tools each, estimated): over budget (80 tools)")
-	contains(f.message, "the count is an estimate: give real counts with a tool snapshot")
+	r == {{"doc": 0, "key": true, "level": "error", "message": "claude-code loads ~80 tools in this project (16 servers at 5 tools each, estimated): over budget (80 tools), and all their definitions are sent with the first prompt; switch off the servers or tools this project does not use; the count is an estimate: give real counts with a tool snapshot (.mcplint/tools/*.json in the project, or --tools FILE)", "pointer": "/mcpServers", "server": -1}}
 }
 
 # "The worse of the two checks wins": where both say over budget, the
@@ -41,16 +36,13 @@ test_agreeing_checks_report_once if {
 test_known_counts if {
 	s := [srv(1, "claude-code", {"tools": {"known": true, "count": 61}}), srv(2, "claude-code", {}), srv(3, "claude-code", {"tools": {"known": true, "count": 20}})]
 	r := report with input as {"config": cfg, "documents": [], "servers": s, "groups": data.mcplint.rules.budget["server-count"].groups_of(s)}
-	some f in r
-	f.level == "error"
-	contains(f.message, "~86 tools in this project (81 known, 1 server at 5 each estimated): over budget (80 tools)")
+	r == {{"doc": 0, "key": true, "level": "error", "message": "claude-code loads ~86 tools in this project (81 known, 1 server at 5 each estimated): over budget (80 tools), and all their definitions are sent with the first prompt; switch off the servers or tools this project does not use; the count is an estimate: give real counts with a tool snapshot (.mcplint/tools/*.json in the project, or --tools FILE)", "pointer": "/mcpServers", "server": -1}}
 }
 
 test_all_known if {
 	s := [srv(1, "claude-code", {"tools": {"known": true, "count": 45}})]
 	r := report with input as {"config": cfg, "documents": [], "servers": s, "groups": data.mcplint.rules.budget["server-count"].groups_of(s)}
-	some f in r
-	contains(f.message, "(45 known from tool snapshots)")
+	r == {{"doc": 0, "key": true, "level": "warning", "message": "claude-code loads ~45 tools in this project (45 known from tool snapshots): getting heavy (from 40 tools), and all their definitions are sent with the first prompt; switch off the servers or tools this project does not use", "pointer": "/mcpServers", "server": -1}}
 }
 
 test_below_the_line if {
@@ -60,9 +52,7 @@ test_below_the_line if {
 test_cursor_stops_at_40 if {
 	count(report) == 0 with input as {"config": cfg, "documents": [], "servers": many("cursor", 8), "groups": data.mcplint.rules.budget["server-count"].groups_of(many("cursor", 8))}
 	r := report with input as {"config": cfg, "documents": [], "servers": many("cursor", 9), "groups": data.mcplint.rules.budget["server-count"].groups_of(many("cursor", 9))}
-	some f in r
-	f.level == "error"
-	contains(f.message, "getting heavy (from 40 tools), and all their definitions are sent with the first prompt; Cursor stops at 40 tools")
+	r == {{"doc": 0, "key": true, "level": "error", "message": "cursor loads ~45 tools in this project (9 servers at 5 tools each, estimated): getting heavy (from 40 tools), and all their definitions are sent with the first prompt; Cursor stops at 40 tools, and some models ignore more; switch off the servers or tools this project does not use; the count is an estimate: give real counts with a tool snapshot (.mcplint/tools/*.json in the project, or --tools FILE)", "pointer": "/mcpServers", "server": -1}}
 }
 
 test_client_cap_alone_is_an_error if {
@@ -70,19 +60,13 @@ test_client_cap_alone_is_an_error if {
 	high := object.union(cfg, {"budget": {"tools_warn": 500, "tools_max": 900}})
 	count(report) == 0 with input as {"config": high, "documents": [], "servers": many("vscode", 25), "groups": data.mcplint.rules.budget["server-count"].groups_of(many("vscode", 25))}
 	r := report with input as {"config": high, "documents": [], "servers": many("vscode", 26), "groups": data.mcplint.rules.budget["server-count"].groups_of(many("vscode", 26))}
-	some f in r
-	f.level == "error"
-	contains(f.message, "~130 tools")
-	contains(f.message, "VS Code sends at most 128 tools with a request")
-	not contains(f.message, "heavy")
+	r == {{"doc": 0, "key": true, "level": "error", "message": "vscode loads ~130 tools in this project (26 servers at 5 tools each, estimated): VS Code sends at most 128 tools with a request; switch off the servers or tools this project does not use; the count is an estimate: give real counts with a tool snapshot (.mcplint/tools/*.json in the project, or --tools FILE)", "pointer": "/mcpServers", "server": -1}}
 }
 
 test_deferred_with_tool_search if {
 	s := [srv(1, "claude-code", {"tools": {"known": true, "count": 90}}), srv(2, "claude-code", {})]
 	r := report with input as {"config": object.union(cfg, {"tool_search": true}), "documents": [], "servers": s, "groups": data.mcplint.rules.budget["server-count"].groups_of(s)}
-	some f in r
-	f.level == "info"
-	contains(f.message, "~95 tools in this project (90 known, 1 server at 5 each estimated), deferred")
+	r == {{"doc": 0, "key": true, "level": "info", "message": "claude-code loads ~95 tools in this project (90 known, 1 server at 5 each estimated), deferred: tool search loads their definitions when needed, so they cost little context up front", "pointer": "/mcpServers", "server": -1}}
 }
 
 # Twenty servers at the estimate: the server count's info says it.
@@ -93,19 +77,13 @@ test_deferred_estimate_left_to_the_server_count if {
 test_oceancode_meta_tools if {
 	docs := [{"index": 5, "kind": "trust-file", "path": "t.json"}]
 	r := report with input as {"config": cfg, "documents": docs, "servers": many("claude-code", 26), "groups": data.mcplint.rules.budget["server-count"].groups_of(many("claude-code", 26))}
-	some f in r
-	contains(f.message, "oceancode replaces them with its search_tool and use_tool meta-tools past 128 tools")
+	r == {{"doc": 0, "key": true, "level": "error", "message": "claude-code loads ~130 tools in this project (26 servers at 5 tools each, estimated): over budget (80 tools), and all their definitions are sent with the first prompt; switch off the servers or tools this project does not use; oceancode replaces them with its search_tool and use_tool meta-tools past 128 tools; the count is an estimate: give real counts with a tool snapshot (.mcplint/tools/*.json in the project, or --tools FILE)", "pointer": "/mcpServers", "server": -1}}
 	r2 := report with input as {"config": object.union(cfg, {"meta_tools": true}), "documents": docs, "servers": many("claude-code", 16), "groups": data.mcplint.rules.budget["server-count"].groups_of(many("claude-code", 16))}
-	some f2 in r2
-	contains(f2.message, "from 64 tools (OC_MCP_META_TOOLS=1)")
+	r2 == {{"doc": 0, "key": true, "level": "error", "message": "claude-code loads ~80 tools in this project (16 servers at 5 tools each, estimated): over budget (80 tools), and all their definitions are sent with the first prompt; switch off the servers or tools this project does not use; oceancode replaces them with its search_tool and use_tool meta-tools from 64 tools (OC_MCP_META_TOOLS=1); the count is an estimate: give real counts with a tool snapshot (.mcplint/tools/*.json in the project, or --tools FILE)", "pointer": "/mcpServers", "server": -1}}
 	r3 := report with input as {"config": cfg, "documents": docs, "servers": many("claude-code", 16), "groups": data.mcplint.rules.budget["server-count"].groups_of(many("claude-code", 16))}
-	every f3 in r3 {
-		not contains(f3.message, "oceancode")
-	}
+	r3 == set()
 
 	# exactly 128 tools: not past 128
 	r4 := report with input as {"config": cfg, "documents": docs, "servers": many("claude-code", 25), "groups": data.mcplint.rules.budget["server-count"].groups_of(array.concat(many("claude-code", 25), []))}
-	every f4 in r4 {
-		not contains(f4.message, "oceancode")
-	}
+	r4 == set()
 }

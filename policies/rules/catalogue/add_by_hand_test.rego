@@ -26,5 +26,5 @@ test_startable_package_or_remote_is_not if {
 
 test_single_server_json_is_not_a_library if {
 	rs := report with input as {"documents": [{"index": 0, "kind": "registry-server"}], "servers": [srv(["oci"], null)], "index": {"registry": [0]}}
-	count(rs) == 0
+	rs == set()
 }

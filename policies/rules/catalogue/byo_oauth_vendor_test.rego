@@ -20,10 +20,7 @@ findings(s) := rs if {
 
 test_unknown_vendor_is_refused_at_the_address if {
 	rs := findings(srv("gmail-mcp.example.com", {}))
-	count(rs) == 1
-	some f in rs
-	f.pointer == "/0/url"
-	startswith(f.message, "byo-oauth at gmail-mcp.example.com: Paseo honours it only for Google (<name>mcp.googleapis.com), HubSpot (mcp.hubspot.com) and Zoom (mcp.zoom.us)")
+	rs == {{"doc": 0, "message": "byo-oauth at gmail-mcp.example.com: Paseo honours it only for Google (<name>mcp.googleapis.com), HubSpot (mcp.hubspot.com) and Zoom (mcp.zoom.us) at their own MCP host, because Claude Code sends the client secret to whatever sign-in server this one names; the card is blocked", "pointer": "/0/url", "server": 0}}
 }
 
 test_known_vendor_with_own_links_passes if {
@@ -42,22 +39,14 @@ test_links_off_the_vendors_sites if {
 		"steps": [{"index": 1, "pointer": "/0/setup/steps/1", "links": [link("steps", "paste.example.com", "/0/setup/steps/1", false)]}],
 	})
 	rs := findings(s)
-	count(rs) == 2
-	some g in rs
-	g.pointer == "/0/setup/guideUrl"
-	contains(g.message, "must be on HubSpot's own sites, and this one is on hubspot-help.example.com")
-	some st in rs
-	st.pointer == "/0/setup/steps/1"
-	contains(st.message, "step 2 of a byo-oauth setup links to paste.example.com, off HubSpot's own sites")
+	rs == {{"doc": 0, "message": "step 2 of a byo-oauth setup links to paste.example.com, off HubSpot's own sites: Paseo blocks the card; link only the vendor's own pages", "pointer": "/0/setup/steps/1", "server": 0}, {"doc": 0, "message": "the guide of a byo-oauth setup must be on HubSpot's own sites, and this one is on hubspot-help.example.com: Paseo blocks the card; link the vendor's own page", "pointer": "/0/setup/guideUrl", "server": 0}}
 }
 
 test_second_address_off_the_vendor_host if {
 	s := srv("mcp.zoom.us", {"vendor": "zoom", "vendor_host": "mcp.zoom.us", "at_vendor_host": false})
 	s2 := object.union(s, {"catalogue": object.union(s.catalogue, {"addresses": [link("url", "mcp.zoom.us", "/servers/0/server/remotes/0/url", false), link("url", "zoom.example.com", "/servers/0/server/remotes/1/url", false)]})})
 	rs := findings(s2)
-	count(rs) == 1
-	some f in rs
-	f.pointer == "/servers/0/server/remotes/1/url"
+	rs == {{"doc": 0, "message": "byo-oauth for mcp.zoom.us needs every address at mcp.zoom.us, and this one is at zoom.example.com: Paseo blocks the card", "pointer": "/servers/0/server/remotes/1/url", "server": 0}}
 }
 
 test_byo_oauth_without_an_address if {

@@ -20,10 +20,7 @@ test_team_input_ids_are_not_refused if {
 
 test_env_var_is_ignored if {
 	rs := findings([inp("NOTES_TOKEN", "NOTES_TOKEN")])
-	count(rs) == 1
-	some f in rs
-	f.pointer == "/0/inputs/0/envVar"
-	f.message == "envVar NOTES_TOKEN is ignored: Paseo names the variable itself (MCP_TEAM__CI_BRIDGE__<HASH6>__NOTES_TOKEN), so remove it"
+	rs == {{"doc": 0, "message": "envVar NOTES_TOKEN is ignored: Paseo names the variable itself (MCP_TEAM__CI_BRIDGE__<HASH6>__NOTES_TOKEN), so remove it", "pointer": "/0/inputs/0/envVar", "server": 0}}
 }
 
 # A field Paseo ignores is at most a warning (the rule's level), whatever

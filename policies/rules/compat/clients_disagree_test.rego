@@ -14,9 +14,7 @@ test_version_disagreement_is_at_the_package if {
 test_env_disagreement_is_at_the_server if {
 	servers := [srv(0, "Cursor", "acme", []), srv(1, "Claude Code", "acme", [{"other": 0, "what": "env", "mine": "", "theirs": "ACME_TOKEN"}])]
 	r := report with input as {"servers": servers, "index": {"disagrees": [1]}}
-	some f in r
-	f.pointer == "/mcpServers/acme"
-	contains(f.message, `with env none, but Cursor runs it (acme) with env "ACME_TOKEN"`)
+	r == {{"doc": 1, "message": "Claude Code runs \"acme\" with env none, but Cursor runs it (acme) with env \"ACME_TOKEN\": make the copies the same", "pointer": "/mcpServers/acme", "server": 1}}
 }
 
 test_agreeing_copies_pass if {

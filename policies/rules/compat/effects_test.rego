@@ -19,7 +19,7 @@ test_other_clients_are_skipped if {
 }
 
 test_known_tools_still_prompt if {
-	count(report) == 1 with input as {"servers": [object.union(srv("super-pi", "enabled"), {"tools": {"count": 2, "known": true, "names": ["get_issue", "create_issue"]}})]}
+	report == {{"doc": 0, "key": true, "message": "super-pi treats every tool of \"github\" as net_write unless the server marks it readOnlyHint: true, so each call prompts (in accept-edits and plan mode too); allow trusted tools with permissions.allowTools (\"mcp__github__<tool>\")", "pointer": "/mcpServers/github", "server": 0}} with input as {"servers": [object.union(srv("super-pi", "enabled"), {"tools": {"count": 2, "known": true, "names": ["get_issue", "create_issue"]}})]}
 }
 
 test_a_server_with_no_tools_is_skipped if {
@@ -34,10 +34,7 @@ hinted := object.union(srv("super-pi", "enabled"), {"tools": {"count": 3, "known
 
 test_hints_name_the_tools_that_prompt if {
 	r := report with input as {"servers": [hinted]}
-	count(r) == 1
-	some f in r
-	contains(f.message, `super-pi treats 2 of the 3 tools of "github" as net_write`)
-	contains(f.message, ": create_issue, delete_repo; destructive: delete_repo; allow")
+	r == {{"doc": 0, "key": true, "message": "super-pi treats 2 of the 3 tools of \"github\" as net_write, since the server does not mark them readOnlyHint: true, so each call prompts (in accept-edits and plan mode too): create_issue, delete_repo; destructive: delete_repo; allow the ones you trust with permissions.allowTools (\"mcp__github__<tool>\")", "pointer": "/mcpServers/github", "server": 0}}
 }
 
 test_all_read_only_gives_no_note if {

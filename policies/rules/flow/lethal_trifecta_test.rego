@@ -23,9 +23,7 @@ test_trifecta_is_a_warning_at_the_completing_server if {
 
 test_code_execution_makes_it_an_error if {
 	r := report with input as {"servers": servers, "groups": [{"flow": flow([{"server": 1, "tool": "run_command"}])}]}
-	some f in r
-	f.level == "error"
-	contains(f.message, `and "fs" can also run code (run_command)`)
+	r == {{"doc": 0, "key": true, "level": "error", "message": "Claude Code loads \"fetch\" (fetch reads content others write), \"fs\" (read_file reads private data) and \"slack\" (slack_post_message sends data out) together, and \"fs\" can also run code (run_command): text in the first can make the agent read the second and send it through the third; ask before slack_post_message runs: add \"mcp__slack__slack_post_message\" to \"permissions.ask\" in .claude/settings.json, or keep these servers in separate projects", "pointer": "/mcpServers/slack", "server": 2}}
 }
 
 test_no_flow_no_finding if {

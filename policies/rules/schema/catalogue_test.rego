@@ -40,59 +40,46 @@ test_good_entry_passes if {
 test_unknown_transport if {
 	fs := [f | some f in http_fields; f.key != "transport"]
 	f := one(team(array.concat(fs, [fld("/0", "transport", "string", "streamable-http")]), {}))
-	f.pointer == "/0/transport"
-	contains(f.message, `transport "streamable-http" is not one Paseo reads: write "http"`)
+	f == {"doc": 0, "message": "transport \"streamable-http\" is not one Paseo reads: write \"http\" (Paseo's word for a remote server, Streamable HTTP or SSE)", "pointer": "/0/transport", "server": 0}
 }
 
 test_unknown_auth if {
 	fs := [f | some f in http_fields; f.key != "auth"]
 	f := one(team(array.concat(fs, [fld("/0", "auth", "string", "token")]), {}))
-	contains(f.message, `auth "token" is not one of oauth, header, env or none`)
-	contains(f.message, `a key sent in a header is "header"`)
+	f == {"doc": 0, "message": "auth \"token\" is not one of oauth, header, env or none: Paseo refuses the entry; a key sent in a header is \"header\"", "pointer": "/0/auth", "server": 0}
 }
 
 test_missing_id_and_transport if {
 	fs := [f | some f in http_fields; not f.key in {"id", "transport"}]
 	rs := findings(team(fs, {}))
-	count(rs) == 2
-	every f in rs {
-		f.key == true
-	}
+	rs == {{"doc": 0, "key": true, "message": "entry \"team-n8n\" has no \"id\": Paseo refuses an entry without one; write a short unique \"id\" such as \"team-n8n\" (Paseo names the entry's variables after it)", "pointer": "/0", "server": 0}, {"doc": 0, "key": true, "message": "entry \"team-n8n\" has no \"transport\": Paseo refuses an entry without one; write \"transport\": \"http\" for a remote server or \"stdio\" for a command", "pointer": "/0", "server": 0}}
 }
 
 test_http_without_url_and_with_a_command if {
 	fs := array.concat([f | some f in http_fields; f.key != "url"], [fld("/0", "command", "string", "x")])
 	rs := findings(team(fs, {}))
-	count(rs) == 2
-	some a in rs
-	contains(a.message, `has "transport": "http" and no "url"`)
-	some b in rs
-	b.pointer == "/0/command"
-	contains(b.message, `"command" belongs to a stdio entry`)
+	rs == {{"doc": 0, "key": true, "message": "\"command\" belongs to a stdio entry, and this one has \"transport\": \"http\": Paseo refuses the entry; remove it, or make a separate stdio entry", "pointer": "/0/command", "server": 0}, {"doc": 0, "key": true, "message": "entry \"team-n8n\" has \"transport\": \"http\" and no \"url\": Paseo refuses it; write the server's https address in \"url\"", "pointer": "/0", "server": 0}}
 }
 
 test_wrong_scalar_type if {
 	fs := array.concat([f | some f in http_fields; f.key != "name"], [fld("/0", "name", "number", "3")])
 	f := one(team(fs, {}))
-	f.message == `"name" is a number, where Paseo reads a string: Paseo refuses the entry`
+	f == {"doc": 0, "message": "\"name\" is a number, where Paseo reads a string: Paseo refuses the entry", "pointer": "/0/name", "server": 0}
 }
 
 test_unknown_field_is_a_warning if {
 	f := one(team(array.concat(http_fields, [fld("/0", "tags", "array", "")]), {}))
-	f.level == "warning"
-	f.key == true
+	f == {"doc": 0, "key": true, "level": "warning", "message": "Paseo's team catalogue has no field \"tags\", so it is ignored: the entry fields are args, auth, category, command, description, docs, env, headers, id, inputs, name, publisher, setup, transport, url", "pointer": "/0/tags", "server": 0}
 }
 
 test_entry_not_an_object if {
 	f := one(team([], {"entry_kind": "string", "transport": null, "auth": null}))
-	f.pointer == "/0"
-	contains(f.message, "this entry is a string, not an object")
+	f == {"doc": 0, "message": "this entry is a string, not an object: Paseo refuses it; write {\"id\": …, \"name\": …, \"transport\": \"http\" or \"stdio\", …}", "pointer": "/0", "server": 0}
 }
 
 test_go_problems_are_reported if {
 	f := one(team(http_fields, {"problems": [{"kind": "type", "key": "args", "pointer": "/0/args/1", "on_key": false, "level": "", "message": "args is a number here"}]}))
-	f.pointer == "/0/args/1"
-	not f.level
+	f == {"doc": 0, "message": "args is a number here", "pointer": "/0/args/1", "server": 0}
 }
 
 test_inputs if {
@@ -102,29 +89,16 @@ test_inputs if {
 		{"id": "", "pointer": "/0/inputs/2", "id_pointer": "", "kind": "string", "fields": []},
 	]
 	rs := findings(team(http_fields, {"inputs": inputs}))
-	count(rs) == 5
-	some a in rs
-	contains(a.message, `this input has no "id"`)
-	some b in rs
-	contains(b.message, `input id "n8n-token" cannot be a placeholder`)
-	contains(b.message, `"N8N_TOKEN"`)
-	some c in rs
-	c.message == `the input's "secret" is a string, where Paseo reads a boolean`
-	some d in rs
-	d.level == "warning"
-	some e in rs
-	contains(e.message, "this input is a string")
+	rs == {{"doc": 0, "key": true, "level": "warning", "message": "Paseo reads no input field \"color\", so it is ignored: an input has default, description, envVar, id, label, required, secret", "pointer": "/0/inputs/1/color", "server": 0}, {"doc": 0, "message": "input id \"n8n-token\" cannot be a placeholder: {ID} names are letters, digits and _ (for example \"N8N_TOKEN\")", "pointer": "/0/inputs/1/id", "server": 0}, {"doc": 0, "message": "the input's \"secret\" is a string, where Paseo reads a boolean", "pointer": "/0/inputs/1/secret", "server": 0}, {"doc": 0, "message": "this input has no \"id\": write the name its {ID} placeholder uses, e.g. \"id\": \"API_TOKEN\"", "pointer": "/0/inputs/0", "server": 0}, {"doc": 0, "message": "this input is a string: write {\"id\": \"NAME\", \"label\": \"…\"}", "pointer": "/0/inputs/2", "server": 0}}
 }
 
 test_categories if {
 	older := team(http_fields, {"category": {"value": "database", "pointer": "/0/category", "kind": "string", "name": "data", "known": false, "older": true}})
 	f := one(older)
-	f.level == "info"
-	f.message == `category "database" is an older word that Paseo shows as "data": write "data"`
+	f == {"doc": 0, "level": "info", "message": "category \"database\" is an older word that Paseo shows as \"data\": write \"data\"", "pointer": "/0/category", "server": 0}
 	other := team(http_fields, {"category": {"value": "games", "pointer": "/0/category", "kind": "string", "name": "other", "known": false, "older": false}})
 	g := one(other)
-	g.level == "warning"
-	contains(g.message, "shown under Other")
+	g == {"doc": 0, "level": "warning", "message": "category \"games\" is not one of the gallery's, so the card is shown under Other: write one of developer, data, docs, productivity, design, crm, support, marketing, analytics, payments, automation", "pointer": "/0/category", "server": 0}
 	known := team(http_fields, {"category": {"value": "crm", "pointer": "/0/category", "kind": "string", "name": "crm", "known": true, "older": false}})
 	count(findings(known)) == 0
 }
@@ -143,12 +117,7 @@ library(fields, extra) := {"index": 0, "doc": 0, "name": "com.acme/mcp", "pointe
 test_curation_problems_are_warnings if {
 	fields := [fld(cur, "displayName", "number", "42"), fld(cur, "auth", "string", "header"), fld(cur, "featured", "boolean", "true")]
 	rs := findings(library(fields, {}))
-	count(rs) == 3
-	every f in rs {
-		f.level == "warning"
-	}
-	some a in rs
-	contains(a.message, `curation auth "header" is not one of oauth, token or none`)
+	rs == {{"doc": 0, "key": true, "level": "warning", "message": "the gallery curation has no field \"featured\", so Paseo ignores it: the fields are auth, category, displayName, docsUrl, iconUrl, id, publisher, setup, verifiedAt", "pointer": "/servers/0/_meta/io.github.itsjustanks~1mcp-gallery/featured", "server": 0}, {"doc": 0, "level": "warning", "message": "curation \"displayName\" is a number, where Paseo reads a string: Paseo ignores the field", "pointer": "/servers/0/_meta/io.github.itsjustanks~1mcp-gallery/displayName", "server": 0}, {"doc": 0, "level": "warning", "message": "curation auth \"header\" is not one of oauth, token or none, so Paseo ignores it and the card's sign-in is unclear; a key in a header or the environment is \"token\"", "pointer": "/servers/0/_meta/io.github.itsjustanks~1mcp-gallery/auth", "server": 0}}
 }
 
 test_curation_links_and_date if {
@@ -158,13 +127,7 @@ test_curation_links_and_date if {
 		{"key": "docsUrl", "value": "https://x.example.com/", "pointer": sprintf("%s/docsUrl", [cur]), "valid": true, "scheme": "https", "host": "x.example.com", "length": 3000},
 	]}
 	rs := findings(library(fields, {"curation": c}))
-	count(rs) == 3
-	some a in rs
-	contains(a.message, "iconUrl http://x.example.com/i.png is not https, so Paseo ignores it")
-	some b in rs
-	contains(b.message, "docsUrl is 3000 characters, over Paseo's limit of 2048")
-	some d in rs
-	contains(d.message, `verifiedAt "soon" is not a date`)
+	rs == {{"doc": 0, "level": "warning", "message": "docsUrl is 3000 characters, over Paseo's limit of 2048, so Paseo ignores it: use a shorter address", "pointer": "/servers/0/_meta/io.github.itsjustanks~1mcp-gallery/docsUrl", "server": 0}, {"doc": 0, "level": "warning", "message": "iconUrl http://x.example.com/i.png is not https, so Paseo ignores it: use https://x.example.com", "pointer": "/servers/0/_meta/io.github.itsjustanks~1mcp-gallery/iconUrl", "server": 0}, {"doc": 0, "level": "warning", "message": "verifiedAt \"soon\" is not a date, so Paseo ignores it: write the day it was checked, e.g. \"2025-06-30\"", "pointer": "/servers/0/_meta/io.github.itsjustanks~1mcp-gallery/verifiedAt", "server": 0}}
 }
 
 test_document_problems if {
@@ -172,10 +135,5 @@ test_document_problems if {
 		{"kind": "count", "key": "count", "pointer": "/metadata/count", "on_key": false, "level": "warning", "message": "metadata.count says 2"},
 		{"kind": "not-entry", "key": "", "pointer": "/servers/1", "on_key": false, "level": "", "message": "item 2 is a string"},
 	]}}]}
-	count(rs) == 2
-	some a in rs
-	a.level == "warning"
-	a.doc == 2
-	some b in rs
-	not b.level
+	rs == {{"doc": 2, "level": "warning", "message": "metadata.count says 2", "pointer": "/metadata/count", "server": -1}, {"doc": 2, "message": "item 2 is a string", "pointer": "/servers/1", "server": -1}}
 }

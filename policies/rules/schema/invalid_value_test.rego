@@ -15,10 +15,7 @@ test_points_at_the_value if {
 test_on_key_points_at_the_key if {
 	p := object.union(bad_type, {"key": "args", "pointer": "/mcp_servers/figma/args", "on_key": true, "level": "error"})
 	r := report with input as {"servers": [server([p])]}
-	some f in r
-	f.key == true
-	f.level == "error"
-	f.pointer == "/mcp_servers/figma/args"
+	r == {{"doc": 0, "key": true, "level": "error", "message": "Claude Code does not know \"type\": \"streamableHttp\": write \"type\": \"http\"", "pointer": "/mcp_servers/figma/args", "server": 1}}
 }
 
 test_server_pointer_on_key_names_the_server if {

@@ -57,10 +57,7 @@ test_without_a_fix if {
 test_each_key_is_a_finding if {
 	h := key({"field": "headers", "key": "Authorization", "where": "header Authorization", "pointer": "/mcpServers/github/headers/Authorization"})
 	rs := findings(with_keys(0, "claude-code", [key({}), h]))
-	count(rs) == 2
-	some f in rs
-	f.pointer == "/mcpServers/github/headers/Authorization"
-	contains(f.message, "is written in header Authorization: ")
+	rs == {{"doc": 0, "fix": {"kind": "secret-to-reference", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "value": "GITHUB_TOKEN"}, "message": "GitHub personal access token (ghp_…****) is written in env GITHUB_TOKEN: write \"${GITHUB_TOKEN}\" instead and set GITHUB_TOKEN in the environment Claude Code starts from", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "server": 0}, {"doc": 0, "fix": {"kind": "secret-to-reference", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "value": "GITHUB_TOKEN"}, "message": "GitHub personal access token (ghp_…****) is written in header Authorization: write \"${GITHUB_TOKEN}\" instead and set GITHUB_TOKEN in the environment Claude Code starts from", "pointer": "/mcpServers/github/headers/Authorization", "server": 0}}
 }
 
 test_url_credentials_are_left_to_url_credentials if {
@@ -112,8 +109,5 @@ test_catalogue_input_default if {
 		{"id": "REGION", "default_pointer": "/0/inputs/1/default", "default_secrets": []},
 	]}})
 	rs := findings(s)
-	count(rs) == 1
-	some f in rs
-	f.pointer == "/0/inputs/0/default"
-	f.message == "GitHub personal access token (ghp_…****) is written as the default of input GITHUB_TOKEN: a catalogue never holds a stored value; remove the default so each user fills the input in"
+	rs == {{"doc": 0, "message": "GitHub personal access token (ghp_…****) is written as the default of input GITHUB_TOKEN: a catalogue never holds a stored value; remove the default so each user fills the input in", "pointer": "/0/inputs/0/default", "server": 0}}
 }

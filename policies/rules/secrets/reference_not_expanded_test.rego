@@ -29,10 +29,7 @@ findings(s) := rs if {
 
 test_foreign_syntax_in_claude_code if {
 	rs := findings(server(0, "claude-code", {"env": env("TOKEN", "${env:TOKEN}", [ref("env-colon", "TOKEN", false)])}))
-	count(rs) == 1
-	some f in rs
-	f.pointer == "/mcpServers/acme/env/TOKEN"
-	f.message == `Claude Code does not expand ${env:TOKEN} in env TOKEN, so the server gets that literal text: write "${TOKEN}" instead`
+	rs == {{"doc": 0, "message": "Claude Code does not expand ${env:TOKEN} in env TOKEN, so the server gets that literal text: write \"${TOKEN}\" instead", "pointer": "/mcpServers/acme/env/TOKEN", "server": 0}}
 }
 
 test_vscode_input_elsewhere if {
@@ -105,7 +102,7 @@ test_continue_converts_dollar_brace_in_imported_json if {
 	s := server(0, "continue", {"headers": header("Authorization", "Bearer ${GH}", [ref("dollar-brace", "GH", false)])})
 	count(report) == 0 with input as {"documents": d, "servers": [s]}
 	d2 := [{"index": 0, "kind": "client-config", "client": "continue", "client_name": "Continue", "variant": ""}]
-	count(report) == 1 with input as {"documents": d2, "servers": [s]}
+	report == {{"doc": 0, "message": "Continue does not expand ${GH} in header Authorization, so the server gets that literal text: write \"Bearer ${{ secrets.GH }}\" instead", "pointer": "/mcpServers/acme/headers/Authorization", "server": 0}} with input as {"documents": d2, "servers": [s]}
 }
 
 remote_args(values) := [{"index": i, "value": v, "pointer": sprintf("/mcpServers/acme/args/%d", [i]), "refs": refs(v), "secrets": []} |

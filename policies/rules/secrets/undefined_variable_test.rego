@@ -21,10 +21,7 @@ findings(doc, client, refs) := rs if {
 
 test_unset_variable_per_client if {
 	rs := findings(0, "claude-code", [ref("dollar-brace", "TOKEN", false, {})])
-	count(rs) == 1
-	some f in rs
-	f.pointer == "/mcpServers/acme/env/TOKEN"
-	f.message == "TOKEN is not set, so Claude Code sends the literal text ${TOKEN} (and warns at start): set TOKEN in the environment Claude Code starts from, or give it a default, ${TOKEN:-…}"
+	rs == {{"doc": 0, "message": "TOKEN is not set, so Claude Code sends the literal text ${TOKEN} (and warns at start): set TOKEN in the environment Claude Code starts from, or give it a default, ${TOKEN:-…}", "pointer": "/mcpServers/acme/env/TOKEN", "server": 0}}
 	some p in findings(1, "super-pi", [ref("dollar-brace", "TOKEN", false, {})])
 	contains(p.message, `super-pi fails this server with {:missing_env, ["TOKEN"]}`)
 	some o in findings(2, "opencode", [ref("opencode", "TOKEN", false, {})])
@@ -44,8 +41,5 @@ test_set_unknown_defaulted_or_unexpanded_pass if {
 test_undeclared_vscode_input if {
 	count(findings(0, "vscode", [ref("input", "github_pat", true, {})])) == 0
 	rs := findings(0, "vscode", [ref("input", "github_pat", false, {})])
-	count(rs) == 1
-	some f in rs
-	startswith(f.message, "${input:github_pat} names no input of this file, so VS Code stops at an undefined input variable")
-	not contains(f.message, "environment")
+	rs == {{"doc": 0, "message": "${input:github_pat} names no input of this file, so VS Code stops at an undefined input variable and does not start \"acme\": add {\"id\": \"github_pat\", \"type\": \"promptString\", \"password\": true} to \"inputs\", or use the id of the input meant", "pointer": "/mcpServers/acme/env/TOKEN", "server": 0}}
 }

@@ -14,10 +14,7 @@ findings(client, paths) := rs if {
 
 test_each_broad_path if {
 	rs := findings("claude-code", ["/", "~"])
-	count(rs) == 2
-	some f in rs
-	f.pointer == "/mcpServers/fs/args/2"
-	f.message == `the filesystem server is granted why /, so every tool call can read and change everything there: grant only the folders it needs, such as the project folder "${CLAUDE_PROJECT_DIR:-.}"`
+	rs == {{"doc": 0, "message": "the filesystem server is granted why /, so every tool call can read and change everything there: grant only the folders it needs, such as the project folder \"${CLAUDE_PROJECT_DIR:-.}\"", "pointer": "/mcpServers/fs/args/2", "server": 0}, {"doc": 0, "message": "the filesystem server is granted why ~, so every tool call can read and change everything there: grant only the folders it needs, such as the project folder \"${CLAUDE_PROJECT_DIR:-.}\"", "pointer": "/mcpServers/fs/args/3", "server": 0}}
 }
 
 test_project_folder_in_the_client_syntax if {

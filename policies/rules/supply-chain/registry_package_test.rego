@@ -38,19 +38,13 @@ test_range_and_missing if {
 test_oci_without_digest_is_a_warning if {
 	p := pkg({"registry_type": "oci", "identifier": "docker.io/acme/mcp:1.0.0", "image_tag": "1.0.0", "image_suggestion": "docker.io/acme/mcp:1.0.0@sha256:<digest>"})
 	r := run(p, [problem("image-no-digest", "/packages/0/identifier")])
-	count(r) == 1
-	some f in r
-	f.level == "warning"
-	contains(f.message, "add the digest, docker.io/acme/mcp:1.0.0@sha256:<digest>")
+	r == {{"doc": 0, "level": "warning", "message": "OCI image docker.io/acme/mcp:1.0.0 is pinned by its tag 1.0.0 only, and a tag can be pushed again with other content: add the digest, docker.io/acme/mcp:1.0.0@sha256:<digest> (docker buildx imagetools inspect shows it)", "pointer": "/packages/0/identifier", "server": 1}}
 }
 
 test_oci_latest_and_untagged_are_errors if {
 	p := pkg({"registry_type": "oci", "identifier": "acme/mcp", "image_suggestion": "acme/mcp:X.Y.Z@sha256:<digest>"})
 	r := run(p, [problem("image-no-tag", "/packages/0/identifier"), problem("image-latest", "/packages/0/version")])
-	count(r) == 2
-	every f in r {
-		not f.level
-	}
+	r == {{"doc": 0, "message": "OCI image acme/mcp has no tag or digest, so each pull takes whatever latest points to: name a version and its digest, acme/mcp:X.Y.Z@sha256:<digest>", "pointer": "/packages/0/identifier", "server": 1}, {"doc": 0, "message": "OCI image acme/mcp is pulled by the latest tag, which is whatever was pushed last: name a version and its digest, acme/mcp:X.Y.Z@sha256:<digest>", "pointer": "/packages/0/version", "server": 1}}
 }
 
 test_mcpb_needs_a_hash if {
@@ -73,10 +67,7 @@ test_unknown_type if {
 test_shell_metacharacters if {
 	p := pkg({"shell_args": [{"pointer": "/packages/0/packageArguments/0/value", "value": "cd ~ && ./run.sh", "chars": ["&&"]}]})
 	r := run(p, [problem("shell-argument", "/packages/0/packageArguments/0/value")])
-	count(r) == 1
-	some f in r
-	f.pointer == "/packages/0/packageArguments/0/value"
-	contains(f.message, "shell metacharacters (&&)")
+	r == {{"doc": 0, "message": "argument \"cd ~ && ./run.sh\" holds shell metacharacters (&&): a client that starts the package through a shell runs them as a command line; pass each word as its own argument and keep commands out of arguments", "pointer": "/packages/0/packageArguments/0/value", "server": 1}}
 }
 
 test_no_registry_facts_no_findings if {

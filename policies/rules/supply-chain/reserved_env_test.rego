@@ -33,10 +33,7 @@ test_own_names_pass if {
 test_library_entry_is_an_error if {
 	s := object.union(server(["AWS_PROFILE", "MCP_TIMEOUT"]), {"tier": "library", "client": "paseo"})
 	rs := report with input as {"servers": [s]}
-	count(rs) == 2
-	every f in rs {
-		f.level == "error"
-	}
+	rs == {{"doc": 0, "key": true, "level": "error", "message": "AWS_PROFILE is a name the host reserves for its AWS credentials and settings: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one", "pointer": "/mcpServers/x/env/AWS_PROFILE", "server": 0}, {"doc": 0, "key": true, "level": "error", "message": "MCP_TIMEOUT is a name the host reserves for Claude Code's MCP limits: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one", "pointer": "/mcpServers/x/env/MCP_TIMEOUT", "server": 0}}
 }
 
 # Picking a profile or region of the host's is how AWS's servers are set
@@ -48,8 +45,5 @@ test_profile_and_region_in_a_configured_server if {
 test_configured_server_stays_a_warning if {
 	s := object.union(server(["AWS_ENDPOINT_URL"]), {"tier": "project", "client": "claude-code"})
 	rs := report with input as {"servers": [s]}
-	count(rs) == 1
-	every f in rs {
-		not f.level
-	}
+	rs == {{"doc": 0, "key": true, "message": "AWS_ENDPOINT_URL is a name the host reserves for its AWS credentials and settings: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one", "pointer": "/mcpServers/x/env/AWS_ENDPOINT_URL", "server": 0}}
 }

@@ -43,11 +43,7 @@ test_ordinary_names_pass if {
 test_library_entry_is_reported_at_the_rule_level if {
 	s := object.union(server(["NODE_OPTIONS"]), {"tier": "library", "client": "paseo"})
 	rs := report with input as {"servers": [s]}
-	count(rs) == 1
-	every f in rs {
-		not f.level
-		f.pointer == "/mcpServers/x/env/NODE_OPTIONS"
-	}
+	rs == {{"doc": 0, "key": true, "message": "NODE_OPTIONS in env makes Node.js load code (--require, --import) before the package starts: remove it; pass what the server needs as its own arguments or variables", "pointer": "/mcpServers/x/env/NODE_OPTIONS", "server": 0}}
 }
 
 # PYTHONPATH into the project's own folder: a local-development habit.
@@ -61,9 +57,7 @@ test_pythonpath_into_the_project_is_not_reported if {
 test_pythonpath_elsewhere_stays_an_error if {
 	s := {"index": 0, "doc": 0, "name": "dev", "tier": "project", "pointer": "/mcpServers/dev", "env": [{"key": "PYTHONPATH", "value": "/opt/hooks:./src", "pointer": "/mcpServers/dev/env/PYTHONPATH"}]}
 	r := report with input as {"servers": [s], "index": {"env/PYTHONPATH": [0]}}
-	count(r) == 1
-	some f in r
-	not f.level
+	r == {{"doc": 0, "key": true, "message": "PYTHONPATH in env changes which code Python loads when it starts: remove it; pass what the server needs as its own arguments or variables", "pointer": "/mcpServers/dev/env/PYTHONPATH", "server": 0}}
 }
 
 test_python_variables_that_load_no_code_pass if {

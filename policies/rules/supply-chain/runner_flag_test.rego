@@ -18,13 +18,7 @@ test_each_flag_is_reported_where_written if {
 		flag("--registry", 0, "fetches the package from another registry"),
 		flag("-p", 2, "installs the package it names instead of the one the entry shows"),
 	]}))]}
-	count(rs) == 2
-	some a in rs
-	a.pointer == "/mcpServers/x/args/0"
-	contains(a.message, "npx --registry fetches the package from another registry")
-	contains(a.message, "(acme-mcp@1.2.3)")
-	some b in rs
-	b.pointer == "/mcpServers/x/args/2"
+	rs == {{"doc": 0, "message": "npx --registry fetches the package from another registry: drop it and name the package plainly with an exact version (acme-mcp@1.2.3)", "pointer": "/mcpServers/x/args/0", "server": 0}, {"doc": 0, "message": "npx -p installs the package it names instead of the one the entry shows: drop it and name the package plainly with an exact version (acme-mcp@1.2.3)", "pointer": "/mcpServers/x/args/2", "server": 0}}
 }
 
 test_suggestion_wins_over_spec if {
@@ -32,8 +26,7 @@ test_suggestion_wins_over_spec if {
 		"runner": "uvx", "ecosystem": "pypi", "spec": "git+https://github.com/acme/mcp", "problem": "address",
 		"suggestion": "mcp==X.Y.Z", "flags": [flag("--from", 0, "installs the package from an address instead of a published release")],
 	}))]}
-	some f in rs
-	contains(f.message, "(mcp==X.Y.Z)")
+	rs == {{"doc": 0, "message": "uvx --from installs the package from an address instead of a published release: drop it and name the package plainly with an exact version (mcp==X.Y.Z)", "pointer": "/mcpServers/x/args/0", "server": 0}}
 }
 
 test_unknown_package_gets_the_generic_form if {
@@ -41,8 +34,7 @@ test_unknown_package_gets_the_generic_form if {
 		"runner": "uvx", "ecosystem": "pypi", "spec": "", "package": "",
 		"flags": [flag("--index-url", 0, "fetches packages from another index instead of PyPI")],
 	}))]}
-	some f in rs
-	contains(f.message, "(name==1.2.3)")
+	rs == {{"doc": 0, "message": "uvx --index-url fetches packages from another index instead of PyPI: drop it and name the package plainly with an exact version (name==1.2.3)", "pointer": "/mcpServers/x/args/0", "server": 0}}
 }
 
 test_no_flags_no_finding if {
@@ -58,10 +50,7 @@ test_registry_packages_are_left_to_registry_package if {
 test_library_entry_is_reported_at_the_rule_level if {
 	s := object.union(server(runner({"flags": [flag("--index-url", 1, "fetches the package from another index")]})), {"tier": "library", "client": "paseo"})
 	rs := report with input as {"servers": [s]}
-	count(rs) == 1
-	every f in rs {
-		not f.level
-	}
+	rs == {{"doc": 0, "message": "npx --index-url fetches the package from another index: drop it and name the package plainly with an exact version (acme-mcp@1.2.3)", "pointer": "/mcpServers/x/args/1", "server": 0}}
 }
 
 # Registry entries are supply-chain/registry-package's.

@@ -14,10 +14,7 @@ findings(sh) := rs if {
 
 test_inline_script if {
 	rs := findings(shell({"launcher": "bash -c"}))
-	count(rs) == 1
-	some f in rs
-	f.pointer == "/mcpServers/x/args/1"
-	startswith(f.message, "bash -c runs an inline script")
+	rs == {{"doc": 0, "message": "bash -c runs an inline script, which allow-lists and trust pins cannot see into: run the program directly, \"command\": \"<program>\" with \"args\": [...]", "pointer": "/mcpServers/x/args/1", "server": 0}}
 }
 
 test_encoded_command if {
@@ -27,16 +24,12 @@ test_encoded_command if {
 
 test_pipe_wins_over_the_launcher if {
 	rs := findings(shell({"launcher": "sh -c", "pipe_to_interpreter": true, "downloader": "curl", "interpreter": "sh", "command_substitution": true}))
-	count(rs) == 1
-	some f in rs
-	startswith(f.message, "curl downloads a script and hands it to sh")
+	rs == {{"doc": 0, "message": "curl downloads a script and hands it to sh, so whatever that address returns runs on this machine, unreviewed: install a pinned release (npx name@1.2.3, uvx name==1.2.3, an image by digest) and run it directly", "pointer": "/mcpServers/x/args/1", "server": 0}}
 }
 
 test_substitution if {
 	rs := findings(shell({"launcher": "bash -c", "command_substitution": true}))
-	count(rs) == 1
-	some f in rs
-	contains(f.message, "command substitution")
+	rs == {{"doc": 0, "message": "the command line uses command substitution ($(…) or backticks), so what runs is decided anew at every start: run the program directly with fixed arguments", "pointer": "/mcpServers/x/args/1", "server": 0}}
 }
 
 test_pipe_without_launcher if {

@@ -19,10 +19,7 @@ one(r) := f if {
 
 test_no_version if {
 	f := one(runner("no-version", {}))
-	f.pointer == "/mcpServers/x/args/1"
-	f.level == null
-	contains(f.message, "npx runs acme-mcp with no version")
-	contains(f.message, "acme-mcp@X.Y.Z")
+	f == {"doc": 0, "level": null, "message": "npx runs acme-mcp with no version, so each start can fetch a release nobody reviewed: pin the exact version you reviewed, acme-mcp@X.Y.Z", "pointer": "/mcpServers/x/args/1", "server": 0}
 }
 
 test_latest_range_any_dist_tag_address if {
@@ -35,26 +32,22 @@ test_latest_range_any_dist_tag_address if {
 
 test_python_suggestion if {
 	f := one(runner("range", {"runner": "uvx", "ecosystem": "pypi", "spec": "mcp-server-time>=0.6", "suggestion": "mcp-server-time==X.Y.Z"}))
-	contains(f.message, "uvx runs mcp-server-time>=0.6, a range")
-	contains(f.message, "mcp-server-time==X.Y.Z")
+	f == {"doc": 0, "level": null, "message": "uvx runs mcp-server-time>=0.6, a range, so any new release inside it runs without review: pin one exact version, mcp-server-time==X.Y.Z", "pointer": "/mcpServers/x/args/1", "server": 0}
 }
 
 test_docker_without_tag_is_an_error if {
 	f := one(runner("no-tag", {"runner": "docker run", "ecosystem": "oci", "package": "ghcr.io/acme/mcp", "suggestion": "ghcr.io/acme/mcp:X.Y.Z@sha256:<digest>"}))
-	f.level == null
-	contains(f.message, "docker runs the image ghcr.io/acme/mcp with no tag")
+	f == {"doc": 0, "level": null, "message": "docker runs the image ghcr.io/acme/mcp with no tag, so each pull takes whatever latest points to: pin a version and its digest, ghcr.io/acme/mcp:X.Y.Z@sha256:<digest>", "pointer": "/mcpServers/x/args/1", "server": 0}
 }
 
 test_docker_latest_is_an_error if {
 	f := one(runner("latest", {"runner": "docker run", "ecosystem": "oci", "package": "mcp/fetch", "version": "latest", "suggestion": "mcp/fetch:X.Y.Z@sha256:<digest>"}))
-	f.level == null
-	contains(f.message, "docker runs mcp/fetch:latest")
+	f == {"doc": 0, "level": null, "message": "docker runs mcp/fetch:latest, which is whatever was pushed last: pin a version and its digest, mcp/fetch:X.Y.Z@sha256:<digest>", "pointer": "/mcpServers/x/args/1", "server": 0}
 }
 
 test_docker_tag_without_digest_is_a_warning if {
 	f := one(runner("tag-only", {"runner": "docker run", "ecosystem": "oci", "package": "mcp/fetch", "version": "1.2", "suggestion": "mcp/fetch:1.2@sha256:<digest>"}))
-	f.level == "warning"
-	contains(f.message, "mcp/fetch:1.2@sha256:<digest>")
+	f == {"doc": 0, "level": "warning", "message": "docker runs mcp/fetch:1.2, which has a tag but no digest, and a tag can be pushed again with other content: pin the digest too, mcp/fetch:1.2@sha256:<digest> (docker buildx imagetools inspect mcp/fetch:1.2 shows it)", "pointer": "/mcpServers/x/args/1", "server": 0}
 }
 
 test_pinned_local_and_registry_pass if {
@@ -74,8 +67,5 @@ test_no_runner if {
 test_library_entry_is_reported_at_the_rule_level if {
 	s := object.union(server(runner("latest", {"spec": "acme-mcp@latest"})), {"tier": "library", "client": "paseo"})
 	rs := report with input as {"servers": [s]}
-	count(rs) == 1
-	every f in rs {
-		f.level == null
-	}
+	rs == {{"doc": 0, "level": null, "message": "npx runs acme-mcp@latest, which follows every new release, so each start can run code nobody reviewed: pin the exact version you reviewed, acme-mcp@X.Y.Z", "pointer": "/mcpServers/x/args/1", "server": 0}}
 }

@@ -8,44 +8,29 @@ srv(client, typ, transport) := {
 
 test_explicit_sse_points_at_type if {
 	r := report with input as {"servers": [srv("claude-code", "sse", "sse")]}
-	count(r) == 1
-	some f in r
-	f.pointer == "/mcpServers/events/type"
-	contains(f.message, `"events" uses the SSE transport`)
-	contains(f.message, `"type": "http"`)
+	r == {{"doc": 0, "message": "\"events\" uses the SSE transport, deprecated by the MCP specification in favour of Streamable HTTP: use the server's Streamable HTTP endpoint (often /mcp where this one is /sse) with \"type\": \"http\"", "pointer": "/mcpServers/events/type", "server": 0}}
 }
 
 test_cline_untyped_url_points_at_url if {
 	r := report with input as {"servers": [srv("cline", "", "sse")]}
-	some f in r
-	f.pointer == "/mcpServers/events/url"
-	contains(f.message, "Cline reads \"events\" as SSE because its url has no \"type\"")
-	contains(f.message, `"type": "streamableHttp"`)
+	r == {{"doc": 0, "message": "Cline reads \"events\" as SSE because its url has no \"type\"; SSE is deprecated in favour of Streamable HTTP: use its Streamable HTTP endpoint with \"type\": \"streamableHttp\"", "pointer": "/mcpServers/events/url", "server": 0}}
 }
 
 test_roo_and_gemini_wording if {
 	r1 := report with input as {"servers": [srv("roo", "", "sse")]}
-	some f1 in r1
-	contains(f1.message, `"type": "streamable-http"`)
+	r1 == {{"doc": 0, "message": "Roo Code reads \"events\" as SSE because its url has no \"type\"; SSE is deprecated in favour of Streamable HTTP: use its Streamable HTTP endpoint with \"type\": \"streamable-http\"", "pointer": "/mcpServers/events/url", "server": 0}}
 	r2 := report with input as {"servers": [srv("gemini", "", "sse")]}
-	some f2 in r2
-	contains(f2.message, "written as \"url\"")
-	contains(f2.message, `"httpUrl"`)
+	r2 == {{"doc": 0, "message": "Gemini CLI reaches \"events\" over SSE because it is written as \"url\"; SSE is deprecated in favour of Streamable HTTP: write its Streamable HTTP endpoint as \"httpUrl\" (or add \"type\": \"http\")", "pointer": "/mcpServers/events/url", "server": 0}}
 }
 
 test_goose_never_connects if {
 	r := report with input as {"servers": [object.union(srv("goose", "sse", "sse"), {"pointer": "/extensions/events", "url": {"pointer": "/extensions/events/uri"}})]}
-	some f in r
-	f.pointer == "/extensions/events/type"
-	contains(f.message, `Goose no longer supports SSE extensions, so "events" never connects: use`)
-	contains(f.message, "type: streamable_http")
+	r == {{"doc": 0, "message": "Goose no longer supports SSE extensions, so \"events\" never connects: use the server's Streamable HTTP endpoint with type: streamable_http and uri", "pointer": "/extensions/events/type", "server": 0}}
 }
 
 test_registry_remote if {
 	r := report with input as {"servers": [object.union(srv("registry", "", "sse"), {"pointer": "", "url": {"pointer": "/remotes/0/url"}})]}
-	some f in r
-	f.pointer == "/remotes/0/url"
-	contains(f.message, `"streamable-http"`)
+	r == {{"doc": 0, "message": "\"events\" uses the SSE transport, deprecated by the MCP specification in favour of Streamable HTTP: publish the Streamable HTTP endpoint as a remote of type \"streamable-http\"", "pointer": "/remotes/0/url", "server": 0}}
 }
 
 test_http_and_stdio_pass if {
@@ -65,8 +50,5 @@ test_sse_by_path if {
 	count(report) == 0 with input as {"servers": [object.union(s, {"type": "http"})], "index": {"sse_path": [0], "transport/sse": []}}
 	count(report) == 0 with input as {"servers": [object.union(s, {"url": {"valid": true, "path": "/mcp", "pointer": "/p"}})], "index": {"sse_path": [0], "transport/sse": []}}
 	r := report with input as {"servers": [s], "index": {"sse_path": [0], "transport/sse": []}}
-	count(r) == 1
-	some f in r
-	contains(f.message, "a legacy SSE endpoint by its path")
-	f.pointer == "/mcpServers/events/url"
+	r == {{"doc": 0, "message": "\"events\" points at /sse, a legacy SSE endpoint by its path: SSE is deprecated in favour of Streamable HTTP; use the server's Streamable HTTP endpoint (often /mcp where this one is /sse)", "pointer": "/mcpServers/events/url", "server": 0}}
 }

@@ -34,48 +34,32 @@ hidden(k) := {"servers": [object.union(srv([]), {"headers": [{"key": "‹id-481a
 test_hidden_name_is_judged_by_its_shape if {
 	count(report) == 0 with input as hidden("sk-live-4eC39HqLyjWDarjtT1zdp7dc")
 	r := report with input as hidden("sk-live-4eC39HqLyjWDarjtT1zdp7dc.work")
-	count(r) == 1
-	some f in r
-	contains(f.message, `has a ".", which Paseo refuses`)
-	not contains(f.message, "‹\"")
-	not contains(f.message, "write")
+	r == {{"doc": 0, "key": true, "message": "header name \"‹id-481a0a02c37d›\" has a \".\", which Paseo refuses and proxies such as nginx drop: rename it with letters, digits and \"-\" only", "pointer": "/mcpServers/api/headers/x", "server": 0}}
 }
 
 test_dot_is_reported_on_the_key if {
 	r := report with input as {"servers": [srv(["x.api.key"])]}
-	count(r) == 1
-	some f in r
-	f.key == true
-	f.pointer == "/mcpServers/api/headers/x.api.key"
-	contains(f.message, `header name "x.api.key" has a ".", which Paseo refuses`)
-	contains(f.message, `write "x-api-key"`)
+	r == {{"doc": 0, "key": true, "message": "header name \"x.api.key\" has a \".\", which Paseo refuses and proxies such as nginx drop: write \"x-api-key\"", "pointer": "/mcpServers/api/headers/x.api.key", "server": 0}}
 }
 
 test_space_and_colon if {
 	r := report with input as {"servers": [srv(["X Api:Key"])]}
-	some f in r
-	contains(f.message, `has a ":" and a space, which is not allowed`)
-	contains(f.message, `write "X-Api-Key"`)
+	r == {{"doc": 0, "key": true, "message": "header name \"X Api:Key\" has a \":\" and a space, which is not allowed in a header name: write \"X-Api-Key\"", "pointer": "/mcpServers/api/headers/X Api:Key", "server": 0}}
 }
 
 test_non_ascii if {
 	r := report with input as {"servers": [srv(["X-Clé"])]}
-	some f in r
-	contains(f.message, `has "é"`)
-	contains(f.message, `write "X-Cl"`)
+	r == {{"doc": 0, "key": true, "message": "header name \"X-Clé\" has \"é\", which is not allowed in a header name: write \"X-Cl\"", "pointer": "/mcpServers/api/headers/X-Clé", "server": 0}}
 }
 
 test_surrounding_space if {
 	r := report with input as {"servers": [srv([" Authorization"])]}
-	some f in r
-	contains(f.message, "has a space at its start or end")
-	contains(f.message, `write "Authorization"`)
+	r == {{"doc": 0, "key": true, "message": "header name \" Authorization\" has a space at its start or end: write \"Authorization\"", "pointer": "/mcpServers/api/headers/ Authorization", "server": 0}}
 }
 
 test_empty if {
 	r := report with input as {"servers": [srv([""])]}
-	some f in r
-	contains(f.message, "is empty: give the header a name")
+	r == {{"doc": 0, "key": true, "message": "header name \"\" is empty: give the header a name", "pointer": "/mcpServers/api/headers/", "server": 0}}
 }
 
 test_valid_names_pass if {
@@ -91,8 +75,5 @@ test_no_headers if {
 test_library_entry_is_reported_at_the_rule_level if {
 	s := object.union(srv(["x.api.key"]), {"tier": "library", "client": "paseo", "pointer": "/0"})
 	r := report with input as {"servers": [s]}
-	count(r) == 1
-	every f in r {
-		not f.level
-	}
+	r == {{"doc": 0, "key": true, "message": "header name \"x.api.key\" has a \".\", which Paseo refuses and proxies such as nginx drop: write \"x-api-key\"", "pointer": "/mcpServers/api/headers/x.api.key", "server": 0}}
 }

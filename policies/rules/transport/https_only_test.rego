@@ -4,14 +4,11 @@ server(url) := {"index": 0, "doc": 0, "pointer": "/mcpServers/x", "url": url}
 
 test_plain_http_is_reported if {
 	r := report with input as {"servers": [server({"valid": true, "scheme": "http", "host": "docs.example.com", "loopback": false, "pointer": "/mcpServers/x/url"})]}
-	count(r) == 1
-	some f in r
-	f.pointer == "/mcpServers/x/url"
-	contains(f.message, "use https://docs.example.com")
+	r == {{"doc": 0, "message": "http://docs.example.com is not encrypted: use https://docs.example.com (plain http is allowed only to localhost)", "pointer": "/mcpServers/x/url", "server": 0}}
 }
 
 test_ws_is_reported if {
-	count(report) == 1 with input as {"servers": [server({"valid": true, "scheme": "ws", "host": "h.example.com", "loopback": false, "pointer": "/u"})]}
+	report == {{"doc": 0, "message": "ws://h.example.com is not encrypted: use wss://h.example.com (plain ws is allowed only to localhost)", "pointer": "/u", "server": 0}} with input as {"servers": [server({"valid": true, "scheme": "ws", "host": "h.example.com", "loopback": false, "pointer": "/u"})]}
 }
 
 test_https_and_loopback_pass if {
@@ -31,11 +28,7 @@ test_stdio_server_has_no_url if {
 test_library_entry_is_reported_at_the_rule_level if {
 	s := object.union(server({"valid": true, "scheme": "http", "host": "n8n.example.com", "loopback": false, "pointer": "/0/url"}), {"tier": "library", "client": "paseo"})
 	r := report with input as {"servers": [s]}
-	count(r) == 1
-	every f in r {
-		not f.level
-		f.pointer == "/0/url"
-	}
+	r == {{"doc": 0, "message": "Paseo refuses this entry: its address is http://n8n.example.com, and entry addresses must be https: use https://n8n.example.com", "pointer": "/0/url", "server": 0}}
 }
 
 # A single-label name (a compose service), .internal or a private address
@@ -51,8 +44,5 @@ test_local_network_hosts_pass if {
 test_plain_http_in_args if {
 	s := {"index": 0, "doc": 0, "pointer": "/mcpServers/x", "url": null, "plain_args": [{"scheme": "http", "host": "tools.example.com", "pointer": "/mcpServers/x/args/2", "value": "http://tools.example.com/mcp"}]}
 	r := report with input as {"servers": [s], "index": {"plain_args": [0]}}
-	count(r) == 1
-	some f in r
-	f.pointer == "/mcpServers/x/args/2"
-	contains(f.message, "the bridge connects to http://tools.example.com in clear text: use https://tools.example.com")
+	r == {{"doc": 0, "message": "the bridge connects to http://tools.example.com in clear text: use https://tools.example.com (plain http is allowed only to localhost and local-network hosts)", "pointer": "/mcpServers/x/args/2", "server": 0}}
 }

@@ -19,19 +19,12 @@ test_roo_star_and_write_tool if {
 		item("alwaysAllow", 1, "create_issue", false, true),
 		item("alwaysAllow", 2, "*", true, true),
 	]})]}
-	count(r) == 2
-	some f1 in r
-	f1.pointer == "/mcpServers/x/alwaysAllow/1"
-	contains(f1.message, `alwaysAllow lets Roo Code call "create_issue" of "github" without asking, and it changes things: remove it from alwaysAllow`)
-	some f2 in r
-	f2.pointer == "/mcpServers/x/alwaysAllow/2"
-	contains(f2.message, `alwaysAllow: ["*"] lets Roo Code call every tool of "github"`)
+	r == {{"doc": 0, "message": "alwaysAllow lets Roo Code call \"create_issue\" of \"github\" without asking, and it changes things: remove it from alwaysAllow so you are asked first", "pointer": "/mcpServers/x/alwaysAllow/1", "server": 0}, {"doc": 0, "message": "alwaysAllow: [\"*\"] lets Roo Code call every tool of \"github\" without asking, including the ones that change things: list only the tools that read", "pointer": "/mcpServers/x/alwaysAllow/2", "server": 0}}
 }
 
 test_cline_auto_approve_key if {
 	r := report with input as {"documents": [], "servers": [srv("cline", "fs", {"client_name": "Cline", "auto_approve_items": [item("autoApprove", 0, "write_file", false, true)]})]}
-	some f in r
-	contains(f.message, "autoApprove lets Cline call \"write_file\"")
+	r == {{"doc": 0, "message": "autoApprove lets Cline call \"write_file\" of \"fs\" without asking, and it changes things: remove it from autoApprove so you are asked first", "pointer": "/mcpServers/x/autoApprove/0", "server": 0}}
 }
 
 test_read_only_list_and_other_clients_pass if {
@@ -45,9 +38,7 @@ test_read_only_list_and_other_clients_pass if {
 test_gemini_trust if {
 	count(report) == 0 with input as {"documents": [], "servers": [srv("cline", "db", {"trust_all": true})]}
 	r := report with input as {"documents": [], "servers": [srv("gemini", "db", {"trust_all": true, "trust_pointer": "/mcpServers/x/trust"})]}
-	some f in r
-	f.pointer == "/mcpServers/x/trust"
-	contains(f.message, `"trust": true makes Gemini CLI skip every confirmation for the tools of "db"`)
+	r == {{"doc": 0, "message": "\"trust\": true makes Gemini CLI skip every confirmation for the tools of \"db\": remove it, and limit what the server offers with \"includeTools\" if you want fewer prompts", "pointer": "/mcpServers/x/trust", "server": 0}}
 }
 
 test_codex_modes if {
@@ -59,13 +50,7 @@ test_codex_modes if {
 			{"tool": "delete_issue", "mode": "prompt", "pointer": "/t/3", "writes": true},
 		],
 	})]}
-	count(r) == 2
-	some f1 in r
-	f1.pointer == "/mcp_servers/linear/default_tools_approval_mode"
-	contains(f1.message, `default_tools_approval_mode = "approve" makes Codex call every tool of "linear" without asking`)
-	some f2 in r
-	f2.pointer == "/t/2"
-	contains(f2.message, `"create_issue" of "linear"`)
+	r == {{"doc": 0, "message": "approval_mode = \"approve\" makes Codex call \"create_issue\" of \"linear\" without asking, and it changes things: use \"auto\" or \"prompt\"", "pointer": "/t/2", "server": 0}, {"doc": 0, "message": "default_tools_approval_mode = \"approve\" makes Codex call every tool of \"linear\" without asking: use \"auto\" (asks for tools that are not read-only) or \"prompt\", and approve single read-only tools with tools.<tool>.approval_mode", "pointer": "/mcp_servers/linear/default_tools_approval_mode", "server": 0}}
 }
 
 test_codex_auto_and_prompt_pass if {
@@ -82,12 +67,7 @@ test_document_switches if {
 		{"key": "dangerouslySkipPermissions", "pointer": "/dangerouslySkipPermissions", "value": "true"},
 		{"key": "permissions.defaultMode", "pointer": "/permissions/defaultMode", "value": "bypassPermissions"},
 	])]}
-	count(r) == 2
-	some f in r
-	f.doc == 3
-	f.server == -1
-	f.key == true
-	f.pointer == "/dangerouslySkipPermissions"
+	r == {{"doc": 3, "key": true, "message": "dangerouslySkipPermissions: true runs every tool, MCP tools included, without asking: remove it and allow single read-only tools instead (permissions.allowTools in super-pi, permissions.allow in Claude Code)", "pointer": "/dangerouslySkipPermissions", "server": -1}, {"doc": 3, "key": true, "message": "permissions.defaultMode \"bypassPermissions\" runs every tool, MCP tools included, without asking: use \"default\" or \"acceptEdits\" and allow single tools in permissions.allow", "pointer": "/permissions/defaultMode", "server": -1}}
 }
 
 test_enable_all_only_in_committed_file if {
@@ -95,9 +75,7 @@ test_enable_all_only_in_committed_file if {
 	on := [{"key": "enableAllProjectMcpServers", "pointer": "/enableAllProjectMcpServers", "value": "true"}]
 	count(report) == 0 with input as {"servers": [], "documents": [doc("local", on), doc("user", on)]}
 	r := report with input as {"servers": [], "documents": [doc("project", on)]}
-	count(r) == 1
-	some f in r
-	contains(f.message, "enableAllProjectMcpServers: true in .claude/settings.json, which is committed")
+	r == {{"doc": 3, "key": true, "message": "enableAllProjectMcpServers: true in .claude/settings.json, which is committed, approves every server this repository's .mcp.json defines, now or later, for everyone who opens it: remove it and approve servers by name in \"enabledMcpjsonServers\" in your own .claude/settings.local.json", "pointer": "/enableAllProjectMcpServers", "server": -1}}
 }
 
 test_switches_off_pass if {
@@ -113,10 +91,7 @@ test_write_tools_of_one_server_give_one_finding if {
 		item("autoApprove", 1, "create_web_service", false, true),
 		item("autoApprove", 2, "update_environment_variables", false, true),
 	]})]}
-	count(r) == 1
-	some f in r
-	f.pointer == "/mcpServers/x/autoApprove/1"
-	contains(f.message, `autoApprove lets Kiro call "create_web_service", "update_environment_variables" of "render" without asking, and they change things: remove them from autoApprove`)
+	r == {{"doc": 0, "message": "autoApprove lets Kiro call \"create_web_service\", \"update_environment_variables\" of \"render\" without asking, and they change things: remove them from autoApprove so you are asked first", "pointer": "/mcpServers/x/autoApprove/1", "server": 0}}
 }
 
 codex_doc(tier, value) := {"index": 0, "tier": tier, "client": "codex", "path": ".codex/config.toml", "settings": [
@@ -127,7 +102,5 @@ test_codex_project_never_asks if {
 	count(report) == 0 with input as {"servers": [], "documents": [codex_doc("project", "on-request")]}
 	count(report) == 0 with input as {"servers": [], "documents": [codex_doc("user", "never")]}
 	r := report with input as {"servers": [], "documents": [codex_doc("project", "never")]}
-	count(r) == 1
-	some f in r
-	startswith(f.message, `approval_policy = "never" in .codex/config.toml, which is committed`)
+	r == {{"doc": 0, "key": true, "message": "approval_policy = \"never\" in .codex/config.toml, which is committed, makes Codex run every command and MCP tool call without asking, for everyone who trusts this project: remove it and keep approval settings in your own ~/.codex/config.toml", "pointer": "/approval_policy", "server": -1}}
 }

@@ -17,21 +17,13 @@ stdio := {
 
 test_changed_command if {
 	r := report with input as {"documents": docs, "servers": [stdio]}
-	count(r) == 1
-	some f in r
-	f.pointer == "/mcpServers/deploy/command"
-	contains(f.message, `the command of "deploy" changed after it was trusted: it no longer matches its pin in home/.oceancode/trust.json (pinned sha256:111111111111…, now sha256:222222222222…)`)
-	contains(f.message, "oceancode trust mcp deploy on")
-	f.related == [{"doc": 1, "pointer": "/projects/~1src~1app/mcp_hashes/deploy", "key": true, "message": `the pin recorded for "deploy" when it was trusted`}]
+	r == {{"doc": 0, "message": "the command of \"deploy\" changed after it was trusted: it no longer matches its pin in home/.oceancode/trust.json (pinned sha256:111111111111…, now sha256:222222222222…), so oceancode holds it untrusted again; review the change, then re-approve it with oceancode trust mcp deploy on", "pointer": "/mcpServers/deploy/command", "related": [{"doc": 1, "key": true, "message": "the pin recorded for \"deploy\" when it was trusted", "pointer": "/projects/~1src~1app/mcp_hashes/deploy"}], "server": 0}}
 }
 
 test_changed_url if {
 	remote := object.union(stdio, {"transport": "http", "command": null, "url": {"pointer": "/mcpServers/deploy/url"}, "pin": {"pinned": ""}})
 	r := report with input as {"documents": docs, "servers": [remote]}
-	some f in r
-	f.pointer == "/mcpServers/deploy/url"
-	contains(f.message, "the URL of \"deploy\" changed")
-	contains(f.message, "trust.json, so oceancode")
+	r == {{"doc": 0, "message": "the URL of \"deploy\" changed after it was trusted: it no longer matches its pin in home/.oceancode/trust.json, so oceancode holds it untrusted again; review the change, then re-approve it with oceancode trust mcp deploy on", "pointer": "/mcpServers/deploy/url", "related": [{"doc": 1, "key": true, "message": "the pin recorded for \"deploy\" when it was trusted", "pointer": "/projects/~1src~1app/mcp_hashes/deploy"}], "server": 0}}
 }
 
 test_no_drift_or_user_tier_pass if {
@@ -40,5 +32,5 @@ test_no_drift_or_user_tier_pass if {
 }
 
 test_plugin_tier if {
-	count(report) == 1 with input as {"documents": docs, "servers": [object.union(stdio, {"tier": "plugin"})]}
+	report == {{"doc": 0, "message": "the command of \"deploy\" changed after it was trusted: it no longer matches its pin in home/.oceancode/trust.json (pinned sha256:111111111111…, now sha256:222222222222…), so oceancode holds it untrusted again; review the change, then re-approve it with oceancode trust mcp deploy on", "pointer": "/mcpServers/deploy/command", "related": [{"doc": 1, "key": true, "message": "the pin recorded for \"deploy\" when it was trusted", "pointer": "/projects/~1src~1app/mcp_hashes/deploy"}], "server": 0}} with input as {"documents": docs, "servers": [object.union(stdio, {"tier": "plugin"})]}
 }

@@ -11,27 +11,18 @@ srv(env, headers) := {
 
 test_env_of_trusted_stdio_server if {
 	r := report with input as {"documents": [trust_doc], "servers": [srv(["GITHUB_TOKEN", "GITHUB_API_URL"], [])]}
-	count(r) == 1
-	some f in r
-	f.pointer == "/mcpServers/github/env"
-	f.key == true
-	contains(f.message, `oceancode pins only the command of "github": its env (GITHUB_TOKEN, GITHUB_API_URL) can change`)
+	r == {{"doc": 0, "key": true, "message": "oceancode pins only the command of \"github\": its env (GITHUB_TOKEN, GITHUB_API_URL) can change with a later checkout without a new approval; review changes to them like changes to the command", "pointer": "/mcpServers/github/env", "server": 0}}
 }
 
 test_headers_of_remote if {
 	s := object.union(srv([], ["Authorization", "X-Tenant"]), {"transport": "http", "url": {"pointer": "/u"}})
 	r := report with input as {"documents": [trust_doc], "servers": [s]}
-	some f in r
-	f.pointer == "/mcpServers/github/headers"
-	contains(f.message, "pins only the URL")
-	contains(f.message, "its headers (Authorization, X-Tenant) can change")
+	r == {{"doc": 0, "key": true, "message": "oceancode pins only the URL of \"github\": its headers (Authorization, X-Tenant) can change with a later checkout without a new approval; review changes to them like changes to the URL", "pointer": "/mcpServers/github/headers", "server": 0}}
 }
 
 test_both if {
 	r := report with input as {"documents": [trust_doc], "servers": [srv(["A"], ["B"])]}
-	some f in r
-	f.pointer == "/mcpServers/github/env"
-	contains(f.message, "its env (A) and headers (B)")
+	r == {{"doc": 0, "key": true, "message": "oceancode pins only the command of \"github\": its env (A) and headers (B) can change with a later checkout without a new approval; review changes to them like changes to the command", "pointer": "/mcpServers/github/env", "server": 0}}
 }
 
 test_not_reported if {

@@ -11,12 +11,7 @@ changed := {
 
 test_changed_tool if {
 	r := report with input as {"documents": [snap([changed]), pins], "servers": []}
-	count(r) == 1
-	some f in r
-	f.doc == 0
-	f.pointer == "/tools/0"
-	contains(f.message, `tool "notes_sync" of server "notes" differs from its pin in .mcplint/pins.json: description, inputSchema.properties.mode (added) changed since it was approved (pinned sha256:111111111111…, now sha256:222222222222…)`)
-	f.related == [{"doc": 1, "pointer": "/servers/notes/tools/notes_sync", "key": true, "message": "the pin recorded when it was approved"}]
+	r == {{"doc": 0, "message": "tool \"notes_sync\" of server \"notes\" differs from its pin in .mcplint/pins.json: description, inputSchema.properties.mode (added) changed since it was approved (pinned sha256:111111111111…, now sha256:222222222222…); a changed definition is how a rug pull looks: read the change (mcplint probe shows the old and new text), then pin it with mcplint probe --update", "pointer": "/tools/0", "related": [{"doc": 1, "key": true, "message": "the pin recorded when it was approved", "pointer": "/servers/notes/tools/notes_sync"}], "server": -1}}
 }
 
 test_new_removed_and_instructions if {
@@ -50,10 +45,5 @@ test_no_drift_passes if {
 test_pinned_server_without_snapshot if {
 	p := object.union(pins, {"snapshot": {"pinned": false, "pins_path": "", "drift": [], "names": [], "clashes": [], "unrecorded": ["notes"]}})
 	r := report with input as {"documents": [p], "servers": []}
-	count(r) == 1
-	some f in r
-	f.doc == 1
-	f.pointer == "/servers/notes"
-	f.level == "warning"
-	contains(f.message, `server "notes" is pinned here, but no snapshot in .mcplint/tools records it`)
+	r == {{"doc": 1, "key": true, "level": "warning", "message": "server \"notes\" is pinned here, but no snapshot in .mcplint/tools records it: its tools cannot be compared with their pins, and a deleted snapshot hides a change; run mcplint probe to record it again, or remove its pins if the server is gone", "pointer": "/servers/notes", "server": -1}}
 }

@@ -10,11 +10,7 @@ test_same_name if {
 		}])],
 		"servers": [],
 	}
-	count(r) == 1
-	some f in r
-	f.pointer == "/tools/0"
-	contains(f.message, `tool "send_email" of server "mail2" has the same name as a tool of server "mail" (Claude Code)`)
-	f.related == [{"doc": 1, "pointer": "/tools/3", "message": `tool "send_email" of server "mail"`}]
+	r == {{"doc": 0, "message": "tool \"send_email\" of server \"mail2\" has the same name as a tool of server \"mail\" (Claude Code): clients that show tools by name give the model two \"send_email\", and it may call the wrong server's; keep one of the servers, or disable the tool in one of them", "pointer": "/tools/0", "related": [{"doc": 1, "message": "tool \"send_email\" of server \"mail\"", "pointer": "/tools/3"}], "server": -1}}
 }
 
 test_mention if {
@@ -25,9 +21,7 @@ test_mention if {
 		}])],
 		"servers": [],
 	}
-	some f in r
-	contains(f.message, `the description of tool "add" of server "notes" names tool "send_email" of server "mail"`)
-	f.related == []
+	r == {{"doc": 0, "message": "the description of tool \"add\" of server \"notes\" names tool \"send_email\" of server \"mail\": text about another server's tools steers how the model uses them (cross-server shadowing); a tool should describe only itself", "pointer": "/tools/1", "related": [], "server": -1}}
 }
 
 test_no_clash_passes if {
