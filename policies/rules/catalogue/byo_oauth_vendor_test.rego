@@ -52,8 +52,7 @@ test_second_address_off_the_vendor_host if {
 test_byo_oauth_without_an_address if {
 	s := srv("", {})
 	s2 := object.union(s, {"catalogue": object.union(s.catalogue, {"addresses": []})})
-	some f in findings(s2)
-	f.pointer == "/0/setup"
+	findings(s2) == {{"doc": 0, "message": "byo-oauth needs the server's own https address at the vendor's MCP host (Google (<name>mcp.googleapis.com), HubSpot (mcp.hubspot.com) and Zoom (mcp.zoom.us)): this entry has none", "pointer": "/0/setup", "server": 0}}
 }
 
 test_other_setups_are_not_checked if {

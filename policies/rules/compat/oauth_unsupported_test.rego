@@ -13,9 +13,7 @@ test_super_pi_oauth_is_reported_on_the_key if {
 }
 
 test_cursor_style_auth_and_odd_names if {
-	some f in report with input as {"servers": [srv("super-pi", "acme.docs-v2", [object.union(oauth("acme.docs-v2"), {"key": "auth"})])]}
-	contains(f.message, "${ACME_DOCS_V2_TOKEN}")
-	contains(f.message, "\"auth\" is ignored")
+	report == {{"doc": 0, "key": true, "message": "super-pi does not support OAuth: \"auth\" is ignored and \"acme.docs-v2\" connects without signing in; send a token instead with \"headers\": {\"Authorization\": \"Bearer ${ACME_DOCS_V2_TOKEN}\"} and set ACME_DOCS_V2_TOKEN where super-pi starts", "pointer": "/mcpServers/acme.docs-v2/oauth", "server": 0}} with input as {"servers": [srv("super-pi", "acme.docs-v2", [object.union(oauth("acme.docs-v2"), {"key": "auth"})])]}
 }
 
 test_other_clients_support_oauth if {

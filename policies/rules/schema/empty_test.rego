@@ -17,10 +17,8 @@ test_empty_servers_object if {
 }
 
 test_empty_toml_table_and_yaml_list if {
-	some f in report with input as input_with([doc({"path": ".codex/config.toml", "format": "toml", "servers_key": "mcp_servers"})], [])
-	contains(f.message, "the \"mcp_servers\" table is empty")
-	some g in report with input as input_with([doc({"servers_kind": "array", "format": "yaml"})], [])
-	contains(g.message, "\"mcpServers\" list is empty")
+	report == {{"doc": 0, "message": "no servers are defined here: the \"mcp_servers\" table is empty; add servers or delete the file", "pointer": "/mcp_servers", "server": -1}} with input as input_with([doc({"path": ".codex/config.toml", "format": "toml", "servers_key": "mcp_servers"})], [])
+	report == {{"doc": 0, "message": "no servers are defined here: the \"mcpServers\" list is empty; add servers or delete the file", "pointer": "/mcpServers", "server": -1}} with input as input_with([doc({"servers_kind": "array", "format": "yaml"})], [])
 }
 
 test_empty_file if {

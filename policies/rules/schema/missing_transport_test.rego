@@ -22,6 +22,5 @@ test_entries_with_a_transport_pass if {
 
 test_rename_fix_is_passed_on if {
 	fix := {"kind": "rename-key", "pointer": "/mcpServers/figma/serverUrl", "value": "url"}
-	some f in report with input as {"servers": [server([object.union(missing, {"fix": fix})])]}
-	f.fix == fix
+	report == {{"doc": 1, "fix": {"kind": "rename-key", "pointer": "/mcpServers/figma/serverUrl", "value": "url"}, "key": true, "message": "Claude Code cannot start \"figma\": it has no \"command\" or \"url\" (\"serverUrl\" is not one of its keys); rename \"serverUrl\" to \"url\"", "pointer": "/mcpServers/figma", "server": 4}} with input as {"servers": [server([object.union(missing, {"fix": fix})])]}
 }

@@ -23,6 +23,5 @@ test_one_finding_per_problem if {
 
 test_rename_fix_is_passed_on if {
 	fix := {"kind": "rename-key", "pointer": "/servers", "value": "mcpServers"}
-	some f in report with input as {"documents": [doc(0, [{"kind": "wrong-root-key", "pointer": "/servers", "on_key": true, "message": "m", "fix": fix}])]}
-	f.fix == fix
+	report == {{"doc": 0, "fix": {"kind": "rename-key", "pointer": "/servers", "value": "mcpServers"}, "key": true, "message": "m", "pointer": "/servers", "server": -1}} with input as {"documents": [doc(0, [{"kind": "wrong-root-key", "pointer": "/servers", "on_key": true, "message": "m", "fix": fix}])]}
 }

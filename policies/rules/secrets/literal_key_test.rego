@@ -49,9 +49,7 @@ test_env_key_claude_code if {
 }
 
 test_without_a_fix if {
-	some f in findings(with_keys(4, "claude-desktop", [key({"ref": "", "fix": null, "instead": "Claude Desktop expands no variables"})]))
-	f.message == "GitHub personal access token (ghp_…****) is written in env GITHUB_TOKEN: Claude Desktop expands no variables"
-	f.fix == null
+	findings(with_keys(4, "claude-desktop", [key({"ref": "", "fix": null, "instead": "Claude Desktop expands no variables"})])) == {{"doc": 4, "fix": null, "message": "GitHub personal access token (ghp_…****) is written in env GITHUB_TOKEN: Claude Desktop expands no variables", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "server": 0}}
 }
 
 test_each_key_is_a_finding if {
@@ -73,9 +71,7 @@ test_a_token_in_the_url_path_is_reported if {
 		"field": "url", "key": "", "pointer": "/mcpServers/alerts/url", "where": "the address", "value": "https://hooks.slack.com/services/****",
 		"secret": d, "var": "ALERTS_WEBHOOK_URL", "fix": null,
 	})
-	some f in findings(with_keys(0, "claude-code", [k]))
-	f.pointer == "/mcpServers/alerts/url"
-	f.fix == null
+	findings(with_keys(0, "claude-code", [k])) == {{"doc": 0, "fix": null, "message": "Slack incoming webhook URL (****) is written in the address: write \"${GITHUB_TOKEN}\" instead and set GITHUB_TOKEN in the environment Claude Code starts from", "pointer": "/mcpServers/alerts/url", "server": 0}}
 }
 
 test_a_server_without_keys_passes if {
@@ -85,8 +81,7 @@ test_a_server_without_keys_passes if {
 
 test_committed_keys_are_to_be_rotated if {
 	s := object.union(with_keys(0, "claude-code", [key({})]), {"tier": "project"})
-	some f in findings(s)
-	endswith(f.message, "; then rotate the key: once committed it stays readable in the history, so it is compromised even after the fix")
+	findings(s) == {{"doc": 0, "fix": {"kind": "secret-to-reference", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "value": "GITHUB_TOKEN"}, "message": "GitHub personal access token (ghp_…****) is written in env GITHUB_TOKEN: write \"${GITHUB_TOKEN}\" instead and set GITHUB_TOKEN in the environment Claude Code starts from; then rotate the key: once committed it stays readable in the history, so it is compromised even after the fix", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "server": 0}}
 }
 
 # A team catalogue entry (tier library): Paseo refuses a literal key, an

@@ -34,41 +34,31 @@ test_foreign_syntax_in_claude_code if {
 
 test_vscode_input_elsewhere if {
 	s := server(5, "opencode", {"headers": header("Authorization", "Bearer ${input:api-token}", [ref("input", "api-token", false)])})
-	some f in findings(s)
-	contains(f.message, `write "Bearer {env:API_TOKEN}" instead`)
+	findings(s) == {{"doc": 5, "message": "OpenCode does not expand ${input:api-token} in header Authorization, so the server gets that literal text: write \"Bearer {env:API_TOKEN}\" instead", "pointer": "/mcpServers/acme/headers/Authorization", "server": 0}}
 }
 
 test_codex_env_and_headers if {
-	some e in findings(server(1, "codex", {"env": env("GH", "${GH}", [ref("dollar-brace", "GH", false)])}))
-	contains(e.message, `env_vars = ["GH"]`)
-	some h in findings(server(1, "codex", {"headers": header("Authorization", "Bearer ${T}", [ref("dollar-brace", "T", false)])}))
-	contains(h.message, `bearer_token_env_var = "T"`)
-	some x in findings(server(1, "codex", {"headers": header("X-Key", "${T}", [ref("dollar-brace", "T", false)])}))
-	contains(x.message, `env_http_headers = { "X-Key" = "T" }`)
+	findings(server(1, "codex", {"env": env("GH", "${GH}", [ref("dollar-brace", "GH", false)])})) == {{"doc": 1, "message": "Codex does not expand ${GH} in env GH, so the server gets that literal text: drop the env entry and write env_vars = [\"GH\"], so Codex passes GH on from its own environment", "pointer": "/mcpServers/acme/env/GH", "server": 0}}
+	findings(server(1, "codex", {"headers": header("Authorization", "Bearer ${T}", [ref("dollar-brace", "T", false)])})) == {{"doc": 1, "message": "Codex does not expand ${T} in header Authorization, so the server gets that literal text: write bearer_token_env_var = \"T\" instead of the header", "pointer": "/mcpServers/acme/headers/Authorization", "server": 0}}
+	findings(server(1, "codex", {"headers": header("X-Key", "${T}", [ref("dollar-brace", "T", false)])})) == {{"doc": 1, "message": "Codex does not expand ${T} in header X-Key, so the server gets that literal text: write env_http_headers = { \"X-Key\" = \"T\" } instead of the header", "pointer": "/mcpServers/acme/headers/X-Key", "server": 0}}
 }
 
 test_managed_settings if {
-	some f in findings(server(2, "claude-code", {"headers": header("X-Team", "${TEAM}", [ref("dollar-brace", "TEAM", false)])}))
-	startswith(f.message, "managedMcpServers does not expand ${TEAM}")
+	findings(server(2, "claude-code", {"headers": header("X-Team", "${TEAM}", [ref("dollar-brace", "TEAM", false)])})) == {{"doc": 2, "message": "managedMcpServers does not expand ${TEAM} in header X-Team, so the server gets that literal text: write the value itself, or move the server to managed-mcp.json, which expands ${VAR}", "pointer": "/mcpServers/acme/headers/X-Team", "server": 0}}
 }
 
 test_super_pi_env if {
-	some f in findings(server(3, "super-pi", {"env": env("T", "${T}", [ref("dollar-brace", "T", false)])}))
-	contains(f.message, "super-pi expands ${NAME} only in header values")
+	findings(server(3, "super-pi", {"env": env("T", "${T}", [ref("dollar-brace", "T", false)])})) == {{"doc": 3, "message": "super-pi does not expand ${T} in env T, so the server gets that literal text: write the value itself here (super-pi expands ${NAME} only in header values), or let the server read T from the environment super-pi starts it in", "pointer": "/mcpServers/acme/env/T", "server": 0}}
 }
 
 test_editor_variable_in_claude_code if {
 	a := [{"index": 2, "value": "${workspaceFolder}/docs", "pointer": "/mcpServers/acme/args/2", "refs": [ref("editor-var", "workspaceFolder", false)], "secrets": []}]
-	some f in findings(server(0, "claude-code", {"args": a}))
-	f.pointer == "/mcpServers/acme/args/2"
-	contains(f.message, `write "${CLAUDE_PROJECT_DIR:-.}/docs"`)
+	findings(server(0, "claude-code", {"args": a})) == {{"doc": 0, "message": "Claude Code does not expand ${workspaceFolder} in args[2], so the server gets that literal text: write \"${CLAUDE_PROJECT_DIR:-.}/docs\" (\".\" when CLAUDE_PROJECT_DIR is not set: the folder Claude Code starts the server in)", "pointer": "/mcpServers/acme/args/2", "server": 0}}
 }
 
 test_claude_code_credentials_read_empty_in_remote_headers if {
 	s := server(0, "claude-code", {"transport": "http", "headers": header("x-api-key", "${ANTHROPIC_API_KEY}", [ref("dollar-brace", "ANTHROPIC_API_KEY", true)])})
-	some f in findings(s)
-	contains(f.message, "reads its own credential variable ANTHROPIC_API_KEY as empty")
-	contains(f.message, `write "${ACME_API_KEY}" and set ACME_API_KEY`)
+	findings(s) == {{"doc": 0, "message": "Claude Code reads its own credential variable ANTHROPIC_API_KEY as empty in a remote server's url and headers, so header x-api-key gets an empty value: write \"${ACME_API_KEY}\" and set ACME_API_KEY to the key meant for this server", "pointer": "/mcpServers/acme/headers/x-api-key", "server": 0}}
 }
 
 test_claude_code_base_url_and_stdio_env_are_fine if {
@@ -87,8 +77,7 @@ test_catalogues_are_left_to_catalogue_placeholder if {
 test_templates_and_lower_case_braces_are_not_references if {
 	count(findings(server(0, "claude-code", {"headers": header("X-Session", "{{session_id}}", [ref("template", "session_id", false)])}))) == 0
 	count(findings(server(0, "claude-code", {"env": env("FMT", "--format={json}", [ref("catalogue-input", "json", false)])}))) == 0
-	some f in findings(server(0, "claude-code", {"headers": header("Authorization", "Bearer {N8N_TOKEN}", [ref("catalogue-input", "N8N_TOKEN", false)])}))
-	contains(f.message, `write "Bearer ${N8N_TOKEN}" instead`)
+	findings(server(0, "claude-code", {"headers": header("Authorization", "Bearer {N8N_TOKEN}", [ref("catalogue-input", "N8N_TOKEN", false)])})) == {{"doc": 0, "message": "Claude Code does not expand {N8N_TOKEN} in header Authorization, so the server gets that literal text: write \"Bearer ${N8N_TOKEN}\" instead", "pointer": "/mcpServers/acme/headers/Authorization", "server": 0}}
 }
 
 test_shell_scripts_expand_their_own_variables if {

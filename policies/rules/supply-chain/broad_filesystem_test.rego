@@ -18,10 +18,8 @@ test_each_broad_path if {
 }
 
 test_project_folder_in_the_client_syntax if {
-	some f in findings("cursor", ["/"])
-	contains(f.message, `"${workspaceFolder}"`)
-	some g in findings("codex", ["/"])
-	contains(g.message, "the project folder's absolute path")
+	findings("cursor", ["/"]) == {{"doc": 0, "message": "the filesystem server is granted why /, so every tool call can read and change everything there: grant only the folders it needs, such as the project folder \"${workspaceFolder}\"", "pointer": "/mcpServers/fs/args/2", "server": 0}}
+	findings("codex", ["/"]) == {{"doc": 0, "message": "the filesystem server is granted why /, so every tool call can read and change everything there: grant only the folders it needs, such as the project folder's absolute path", "pointer": "/mcpServers/fs/args/2", "server": 0}}
 }
 
 test_nothing_granted if {

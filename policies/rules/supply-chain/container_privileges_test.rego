@@ -29,6 +29,5 @@ test_only_containers if {
 }
 
 test_mounts_get_a_narrower_mount if {
-	some f in findings([priv("-v /:/host:ro", 3, "mounts the host's whole file system")])
-	f.message == `docker run -v /:/host:ro mounts the host's whole file system: mount only the folder the server works on, read-only if it can be (-v "/path/to/project:/workspace:ro")`
+	findings([priv("-v /:/host:ro", 3, "mounts the host's whole file system")]) == {{"doc": 0, "message": "docker run -v /:/host:ro mounts the host's whole file system: mount only the folder the server works on, read-only if it can be (-v \"/path/to/project:/workspace:ro\")", "pointer": "/mcpServers/x/args/3", "server": 0}}
 }

@@ -26,13 +26,9 @@ test_latest if {
 }
 
 test_range_and_missing if {
-	some a in run(pkg({"version": "^1.2.0"}), [problem("version-range", "/packages/0/version")])
-	contains(a.message, `"^1.2.0", a range`)
-	some b in run(pkg({"version": ""}), [problem("version-missing", "/packages/0")])
-	b.pointer == "/packages/0"
-	contains(b.message, "has no version")
-	some c in run(pkg({"version": "lingo.dev@0.111.4"}), [problem("version-not-exact", "/packages/0/version")])
-	contains(c.message, "not an exact npm version")
+	run(pkg({"version": "^1.2.0"}), [problem("version-range", "/packages/0/version")]) == {{"doc": 0, "message": "npm package acme-mcp has version \"^1.2.0\", a range, so any release inside it runs without review: write one exact version", "pointer": "/packages/0/version", "server": 1}}
+	run(pkg({"version": ""}), [problem("version-missing", "/packages/0")]) == {{"doc": 0, "message": "npm package acme-mcp has no version, so each start runs whatever release is newest: add \"version\" with the exact version you reviewed", "pointer": "/packages/0", "server": 1}}
+	run(pkg({"version": "lingo.dev@0.111.4"}), [problem("version-not-exact", "/packages/0/version")]) == {{"doc": 0, "message": "npm package acme-mcp has version \"lingo.dev@0.111.4\", which is not an exact npm version: write one exact version (\"1.2.3\")", "pointer": "/packages/0/version", "server": 1}}
 }
 
 test_oci_without_digest_is_a_warning if {
@@ -48,20 +44,16 @@ test_oci_latest_and_untagged_are_errors if {
 }
 
 test_mcpb_needs_a_hash if {
-	some f in run(pkg({"registry_type": "mcpb", "identifier": "https://github.com/acme/mcp/releases/download/v1/acme.mcpb"}), [problem("mcpb-no-hash", "/packages/0/identifier")])
-	contains(f.message, "has no fileSha256")
+	run(pkg({"registry_type": "mcpb", "identifier": "https://github.com/acme/mcp/releases/download/v1/acme.mcpb"}), [problem("mcpb-no-hash", "/packages/0/identifier")]) == {{"doc": 0, "message": "mcpb package https://github.com/acme/mcp/releases/download/v1/acme.mcpb has no fileSha256, so clients cannot check the download: add \"fileSha256\" with the SHA-256 of the file (sha256sum prints it)", "pointer": "/packages/0/identifier", "server": 1}}
 }
 
 test_unofficial_registry if {
 	p := pkg({"base_url": "https://npm.evil.example", "base_url_official": false, "official_base_urls": ["https://registry.npmjs.org"]})
-	some f in run(p, [problem("unofficial-registry", "/packages/0/registryBaseUrl")])
-	f.pointer == "/packages/0/registryBaseUrl"
-	contains(f.message, "not the official registry for npm packages (https://registry.npmjs.org)")
+	run(p, [problem("unofficial-registry", "/packages/0/registryBaseUrl")]) == {{"doc": 0, "message": "registryBaseUrl https://npm.evil.example is not the official registry for npm packages (https://registry.npmjs.org): the registry refuses other sources, and clients would fetch the package from elsewhere", "pointer": "/packages/0/registryBaseUrl", "server": 1}}
 }
 
 test_unknown_type if {
-	some f in run(pkg({"registry_type": "cargo", "known_type": false}), [problem("unknown-type", "/packages/0/registryType")])
-	contains(f.message, `registryType "cargo" is not one the MCP Registry knows`)
+	run(pkg({"registry_type": "cargo", "known_type": false}), [problem("unknown-type", "/packages/0/registryType")]) == {{"doc": 0, "message": "registryType \"cargo\" is not one the MCP Registry knows: use npm, pypi, oci, nuget or mcpb", "pointer": "/packages/0/registryType", "server": 1}}
 }
 
 test_shell_metacharacters if {

@@ -21,8 +21,7 @@ test_reserved_names_are_reported_on_the_key if {
 }
 
 test_message if {
-	some f in findings(["HTTPS_PROXY"])
-	f.message == "HTTPS_PROXY is a name the host reserves for the proxy all its traffic goes through: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one"
+	findings(["HTTPS_PROXY"]) == {{"doc": 0, "key": true, "message": "HTTPS_PROXY is a name the host reserves for the proxy all its traffic goes through: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one", "pointer": "/mcpServers/x/env/HTTPS_PROXY", "server": 0}}
 }
 
 test_own_names_pass if {

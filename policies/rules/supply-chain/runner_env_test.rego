@@ -22,13 +22,11 @@ test_every_listed_name_is_reported if {
 }
 
 test_message_names_the_variable_and_what_to_do if {
-	some f in findings(["PATH"])
-	f.message == `PATH in env changes which program the command (npx, uvx, node, python) resolves to: remove it and write the program's absolute path in "command" instead`
+	findings(["PATH"]) == {{"doc": 0, "key": true, "message": "PATH in env changes which program the command (npx, uvx, node, python) resolves to: remove it and write the program's absolute path in \"command\" instead", "pointer": "/mcpServers/x/env/PATH", "server": 0}}
 }
 
 test_index_settings_point_at_the_user_config if {
-	some f in findings(["UV_INDEX_URL"])
-	contains(f.message, "keep registry and index settings in the user's own npm, uv or pip configuration")
+	findings(["UV_INDEX_URL"]) == {{"doc": 0, "key": true, "message": "UV_INDEX_URL in env changes uv's settings, such as the index uvx installs from: remove it; keep registry and index settings in the user's own npm, uv or pip configuration, not in a server entry", "pointer": "/mcpServers/x/env/UV_INDEX_URL", "server": 0}}
 }
 
 test_ordinary_names_pass if {

@@ -18,8 +18,7 @@ test_inline_script if {
 }
 
 test_encoded_command if {
-	some f in findings(shell({"launcher": "powershell -EncodedCommand"}))
-	contains(f.message, "encoded script")
+	findings(shell({"launcher": "powershell -EncodedCommand"})) == {{"doc": 0, "message": "powershell -EncodedCommand runs an encoded script that no reviewer or allow-list can read: run the program directly with fixed arguments", "pointer": "/mcpServers/x/args/1", "server": 0}}
 }
 
 test_pipe_wins_over_the_launcher if {

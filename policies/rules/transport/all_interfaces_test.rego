@@ -8,8 +8,7 @@ test_host_flag if {
 }
 
 test_docker_publish if {
-	some f in report with input as {"servers": [srv([{"value": "-p 0.0.0.0:8080:8080", "pointer": "/p", "host": "0.0.0.0", "why": "publishes the container's port on every interface of the host"}])]}
-	endswith(f.message, "listen on 127.0.0.1 instead (-p 127.0.0.1:PORT:PORT)")
+	report == {{"doc": 0, "message": "-p 0.0.0.0:8080:8080 publishes the container's port on every interface of the host, so anyone on the same network can call its tools: listen on 127.0.0.1 instead (-p 127.0.0.1:PORT:PORT)", "pointer": "/p", "server": 0}} with input as {"servers": [srv([{"value": "-p 0.0.0.0:8080:8080", "pointer": "/p", "host": "0.0.0.0", "why": "publishes the container's port on every interface of the host"}])]}
 }
 
 test_nothing_to_say if {
