@@ -12,9 +12,12 @@ run(s) := rs if {
 }
 
 test_each_kind_is_by_hand if {
-	every t in ["oci", "mcpb", "nuget", "NuGet"] {
-		rs := run(srv([t], null))
-		count(rs) == 1
+	got := {t: run(srv([t], null)) | some t in ["oci", "mcpb", "nuget", "NuGet"]}
+	got == {
+		"NuGet": {{"doc": 0, "message": "Paseo does not start a NuGet package, so the card of \"x\" is shown with Add by hand: add a remote or an npm or PyPI package for a one-click install", "pointer": "/servers/0/server/packages/0/registryType", "server": 0}},
+		"mcpb": {{"doc": 0, "message": "Paseo does not start an mcpb bundle, so the card of \"x\" is shown with Add by hand: add a remote or an npm or PyPI package for a one-click install", "pointer": "/servers/0/server/packages/0/registryType", "server": 0}},
+		"nuget": {{"doc": 0, "message": "Paseo does not start a NuGet package, so the card of \"x\" is shown with Add by hand: add a remote or an npm or PyPI package for a one-click install", "pointer": "/servers/0/server/packages/0/registryType", "server": 0}},
+		"oci": {{"doc": 0, "message": "Paseo does not start an OCI image, so the card of \"x\" is shown with Add by hand: add a remote or an npm or PyPI package for a one-click install", "pointer": "/servers/0/server/packages/0/registryType", "server": 0}},
 	}
 }
 

@@ -26,14 +26,12 @@ test_env_var_is_ignored if {
 # A field Paseo ignores is at most a warning (the rule's level), whatever
 # it names; the message says when it names a host variable.
 test_env_var_asking_for_a_host_variable_is_still_the_warning if {
-	every v in ["ANTHROPIC_API_KEY", "AWS_SECRET_ACCESS_KEY", "HTTPS_PROXY", "MCP_CLIENT_SECRET"] {
-		rs := findings([inp("KEY", v)])
-		count(rs) == 1
-		every f in rs {
-			not f.level
-			contains(f.message, "is ignored: Paseo names the variable itself")
-			contains(f.message, "; an entry cannot ask for")
-		}
+	got := {v: findings([inp("KEY", v)]) | some v in ["ANTHROPIC_API_KEY", "AWS_SECRET_ACCESS_KEY", "HTTPS_PROXY", "MCP_CLIENT_SECRET"]}
+	got == {
+		"ANTHROPIC_API_KEY": {{"doc": 0, "message": "envVar ANTHROPIC_API_KEY is ignored: Paseo names the variable itself (MCP_TEAM__CI_BRIDGE__<HASH6>__KEY); an entry cannot ask for the host's own cloud or Anthropic credentials this way, so remove it", "pointer": "/0/inputs/0/envVar", "server": 0}},
+		"AWS_SECRET_ACCESS_KEY": {{"doc": 0, "message": "envVar AWS_SECRET_ACCESS_KEY is ignored: Paseo names the variable itself (MCP_TEAM__CI_BRIDGE__<HASH6>__KEY); an entry cannot ask for the host's own cloud or Anthropic credentials this way, so remove it", "pointer": "/0/inputs/0/envVar", "server": 0}},
+		"HTTPS_PROXY": {{"doc": 0, "message": "envVar HTTPS_PROXY is ignored: Paseo names the variable itself (MCP_TEAM__CI_BRIDGE__<HASH6>__KEY); an entry cannot ask for the proxy all the host's traffic goes through this way, so remove it", "pointer": "/0/inputs/0/envVar", "server": 0}},
+		"MCP_CLIENT_SECRET": {{"doc": 0, "message": "envVar MCP_CLIENT_SECRET is ignored: Paseo names the variable itself (MCP_TEAM__CI_BRIDGE__<HASH6>__KEY); an entry cannot ask for the OAuth client secret Claude Code stores this way, so remove it", "pointer": "/0/inputs/0/envVar", "server": 0}},
 	}
 }
 

@@ -40,12 +40,11 @@ findings(s) := rs if {
 }
 
 test_env_key_claude_code if {
-	rs := findings(with_keys(0, "claude-code", [key({})]))
-	count(rs) == 1
-	some f in rs
-	f.pointer == "/mcpServers/github/env/GITHUB_TOKEN"
-	f.message == `GitHub personal access token (ghp_…****) is written in env GITHUB_TOKEN: write "${GITHUB_TOKEN}" instead and set GITHUB_TOKEN in the environment Claude Code starts from`
-	f.fix == {"kind": "secret-to-reference", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "value": "GITHUB_TOKEN"}
+	findings(with_keys(0, "claude-code", [key({})])) == {{
+		"doc": 0, "server": 0, "pointer": "/mcpServers/github/env/GITHUB_TOKEN",
+		"message": `GitHub personal access token (ghp_…****) is written in env GITHUB_TOKEN: write "${GITHUB_TOKEN}" instead and set GITHUB_TOKEN in the environment Claude Code starts from`,
+		"fix": {"kind": "secret-to-reference", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "value": "GITHUB_TOKEN"},
+	}}
 }
 
 test_without_a_fix if {
@@ -91,11 +90,11 @@ test_catalogue_entry_is_an_error if {
 	k := key({"pointer": "/0/env/GITHUB_TOKEN", "instead": `write "{GITHUB_TOKEN}" and declare GITHUB_TOKEN as a secret input ("secret": true), so each user fills it in`})
 	s := object.union(with_keys(7, "paseo", [k]), {"tier": "library", "pointer": "/0"})
 	rs := report with input as {"documents": d, "servers": [s]}
-	count(rs) == 1
-	some f in rs
-	not "level" in object.keys(f)
-	f.pointer == "/0/env/GITHUB_TOKEN"
-	contains(f.message, `is written in env GITHUB_TOKEN: write "{GITHUB_TOKEN}" and declare GITHUB_TOKEN as a secret input`)
+	rs == {{
+		"doc": 7, "server": 0, "pointer": "/0/env/GITHUB_TOKEN",
+		"message": `GitHub personal access token (ghp_…****) is written in env GITHUB_TOKEN: write "{GITHUB_TOKEN}" and declare GITHUB_TOKEN as a secret input ("secret": true), so each user fills it in`,
+		"fix": {"kind": "secret-to-reference", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "value": "GITHUB_TOKEN"},
+	}}
 }
 
 test_catalogue_input_default if {

@@ -13,11 +13,24 @@ test_reserved_names_are_reported_on_the_key if {
 		"HTTPS_PROXY", "https_proxy", "HTTP_PROXY", "NO_PROXY", "ALL_PROXY", "MCP_CLIENT_SECRET", "MCP_TIMEOUT",
 		"MCP_TOOL_TIMEOUT", "MAX_MCP_OUTPUT_TOKENS",
 	]
-	rs := findings(keys)
-	count(rs) == count(keys)
-	every f in rs {
-		f.key == true
+	messages := {
+		"AWS_ENDPOINT_URL": "AWS_ENDPOINT_URL is a name the host reserves for its AWS credentials and settings: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one",
+		"AWS_SECRET_ACCESS_KEY": "AWS_SECRET_ACCESS_KEY is a name the host reserves for its AWS credentials and settings: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one",
+		"ANTHROPIC_API_KEY": "ANTHROPIC_API_KEY is a name the host reserves for the agent's own Anthropic API key, endpoint and settings: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one",
+		"ANTHROPIC_BASE_URL": "ANTHROPIC_BASE_URL is a name the host reserves for the agent's own Anthropic API key, endpoint and settings: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one",
+		"CLAUDE_CODE_USE_BEDROCK": "CLAUDE_CODE_USE_BEDROCK is a name the host reserves for Claude Code's own switches: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one",
+		"HTTPS_PROXY": "HTTPS_PROXY is a name the host reserves for the proxy all its traffic goes through: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one",
+		"https_proxy": "https_proxy is a name the host reserves for the proxy all its traffic goes through: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one",
+		"HTTP_PROXY": "HTTP_PROXY is a name the host reserves for the proxy all its traffic goes through: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one",
+		"NO_PROXY": "NO_PROXY is a name the host reserves for the proxy all its traffic goes through: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one",
+		"ALL_PROXY": "ALL_PROXY is a name the host reserves for the proxy all its traffic goes through: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one",
+		"MCP_CLIENT_SECRET": "MCP_CLIENT_SECRET is a name the host reserves for the OAuth client secret Claude Code stores in its keychain: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one",
+		"MCP_TIMEOUT": "MCP_TIMEOUT is a name the host reserves for Claude Code's MCP limits: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one",
+		"MCP_TOOL_TIMEOUT": "MCP_TOOL_TIMEOUT is a name the host reserves for Claude Code's MCP limits: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one",
+		"MAX_MCP_OUTPUT_TOKENS": "MAX_MCP_OUTPUT_TOKENS is a name the host reserves for Claude Code's MCP limits: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one",
 	}
+	count(messages) == count(keys)
+	findings(keys) == {{"doc": 0, "server": 0, "pointer": sprintf("/mcpServers/x/env/%s", [k]), "key": true, "message": m} | some k, m in messages}
 }
 
 test_message if {

@@ -13,12 +13,24 @@ test_every_listed_name_is_reported if {
 		"PIP_INDEX_URL", "PYTHONSTARTUP", "PATH", "Path", "LD_PRELOAD", "LD_LIBRARY_PATH",
 		"DYLD_INSERT_LIBRARIES", "HOME", "SHELL",
 	]
-	rs := findings(keys)
-	count(rs) == count(keys)
-	every f in rs {
-		f.key == true
-		startswith(f.pointer, "/mcpServers/x/env/")
+	messages := {
+		"NODE_OPTIONS": "NODE_OPTIONS in env makes Node.js load code (--require, --import) before the package starts: remove it; pass what the server needs as its own arguments or variables",
+		"NPM_CONFIG_REGISTRY": "NPM_CONFIG_REGISTRY in env changes npm's settings, such as the registry npx installs from and the scripts it runs: remove it; keep registry and index settings in the user's own npm, uv or pip configuration, not in a server entry",
+		"npm_config_userconfig": "npm_config_userconfig in env changes npm's settings, such as the registry npx installs from and the scripts it runs: remove it; keep registry and index settings in the user's own npm, uv or pip configuration, not in a server entry",
+		"UV_INDEX_URL": "UV_INDEX_URL in env changes uv's settings, such as the index uvx installs from: remove it; keep registry and index settings in the user's own npm, uv or pip configuration, not in a server entry",
+		"UV_EXTRA_INDEX_URL": "UV_EXTRA_INDEX_URL in env changes uv's settings, such as the index uvx installs from: remove it; keep registry and index settings in the user's own npm, uv or pip configuration, not in a server entry",
+		"PIP_INDEX_URL": "PIP_INDEX_URL in env changes pip's settings, such as the index packages come from: remove it; keep registry and index settings in the user's own npm, uv or pip configuration, not in a server entry",
+		"PYTHONSTARTUP": "PYTHONSTARTUP in env changes which code Python loads when it starts: remove it; pass what the server needs as its own arguments or variables",
+		"PATH": "PATH in env changes which program the command (npx, uvx, node, python) resolves to: remove it and write the program's absolute path in \"command\" instead",
+		"Path": "Path in env changes which program the command (npx, uvx, node, python) resolves to: remove it and write the program's absolute path in \"command\" instead",
+		"LD_PRELOAD": "LD_PRELOAD in env makes the dynamic linker load other libraries into every process the server starts: remove it; pass what the server needs as its own arguments or variables",
+		"LD_LIBRARY_PATH": "LD_LIBRARY_PATH in env makes the dynamic linker load other libraries into every process the server starts: remove it; pass what the server needs as its own arguments or variables",
+		"DYLD_INSERT_LIBRARIES": "DYLD_INSERT_LIBRARIES in env makes the macOS dynamic linker load other libraries into every process the server starts: remove it; pass what the server needs as its own arguments or variables",
+		"HOME": "HOME in env moves the home folder, and with it the .npmrc, pip and uv configuration the runner reads: remove it; pass what the server needs as its own arguments or variables",
+		"SHELL": "SHELL in env changes the shell the runner uses for package scripts: remove it; pass what the server needs as its own arguments or variables",
 	}
+	count(messages) == count(keys)
+	findings(keys) == {{"doc": 0, "server": 0, "pointer": sprintf("/mcpServers/x/env/%s", [k]), "key": true, "message": m} | some k, m in messages}
 }
 
 test_message_names_the_variable_and_what_to_do if {

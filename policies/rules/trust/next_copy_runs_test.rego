@@ -17,15 +17,11 @@ test_untrusted_project_copy_lets_user_copy_run if {
 		srv(0, 0, "project", 2, "untrusted", "a", {"untrusted_by": "not trusted in home/.oceancode/trust.json"}),
 		srv(1, 1, "user", 3, "enabled", "b", {"project": ""}),
 	]}
-	count(r) == 1
-	some f in r
-	f.server == 0
-	f.key == true
-	not f.level
-	contains(f.message, `"github" here (project tier) is held untrusted (not trusted in home/.oceancode/trust.json), so oceancode runs the user copy in home/.claude.json in its place`)
-	contains(f.message, "oceancode trust mcp github on")
-	f.related[0].doc == 1
-	f.related[0].key == true
+	r == {{
+		"doc": 0, "server": 0, "pointer": "/mcpServers/github", "key": true,
+		"message": "\"github\" here (project tier) is held untrusted (not trusted in home/.oceancode/trust.json), so oceancode runs the user copy in home/.claude.json in its place: to turn \"github\" off, switch off every copy; to run this one, trust it (oceancode trust mcp github on)",
+		"related": [{"doc": 1, "key": true, "message": "the user copy of \"github\", which runs instead", "pointer": "/mcpServers/github"}],
+	}}
 }
 
 test_disabled_copy if {

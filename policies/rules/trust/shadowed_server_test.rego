@@ -45,10 +45,11 @@ test_field_merge_wording if {
 		srv(0, 0, "project", "a", -1, codex),
 		srv(1, 1, "user", "b", 0, codex),
 	]}
-	some f in r
-	contains(f.message, `Codex merges "github" here (user tier) into the project copy in .codex/config.toml (managed > project > user > system): every field that copy writes overrides this one`)
-	some rel in f.related
-	contains(rel.message, "which the merged server starts from")
+	r == {{
+		"doc": 1, "server": 1, "pointer": "/mcpServers/github", "key": true,
+		"message": "Codex merges \"github\" here (user tier) into the project copy in .codex/config.toml (managed > project > user > system): every field that copy writes overrides this one, and every field it leaves out still comes from here; write the server once, or keep only the fields you mean to override",
+		"related": [{"doc": 0, "key": true, "message": "the project copy of \"github\", which the merged server starts from", "pointer": "/mcpServers/github"}],
+	}}
 }
 
 test_field_merge_identical_is_info if {

@@ -26,16 +26,23 @@ test_new_removed_and_instructions if {
 		],
 		"servers": [],
 	}
-	count(r) == 3
-	some n in r
-	contains(n.message, `tool "notes_export" of server "notes" is not pinned`)
-	n.related == []
-	some g in r
-	contains(g.message, `pinned tool "notes_old" of server "notes" is no longer offered`)
-	g.level == "warning"
-	some i in r
-	contains(i.message, `the instructions of server "notes" differ from their pin`)
-	i.related[0].pointer == "/servers/notes/instructions"
+	r == {
+		{
+			"doc": 0, "server": -1, "pointer": "/tools/2",
+			"message": "tool \"notes_export\" of server \"notes\" is not pinned in .mcplint/pins.json: the server offers it since its tools were approved; review it, then pin it with mcplint probe --update",
+			"related": [],
+		},
+		{
+			"doc": 0, "server": -1, "pointer": "/tools", "level": "warning",
+			"message": "pinned tool \"notes_old\" of server \"notes\" is no longer offered: the snapshot does not list it; if it was removed on purpose, drop its pin with mcplint probe --update",
+			"related": [{"doc": 1, "key": true, "message": "the pin recorded when it was approved", "pointer": "/servers/notes/tools/notes_old"}],
+		},
+		{
+			"doc": 0, "server": -1, "pointer": "/instructions",
+			"message": "the instructions of server \"notes\" differ from their pin in .mcplint/pins.json: the server sends them to the model with every session; review them, then pin them with mcplint probe --update",
+			"related": [{"doc": 1, "key": true, "message": "the pin recorded when it was approved", "pointer": "/servers/notes/instructions"}],
+		},
+	}
 }
 
 test_no_drift_passes if {
