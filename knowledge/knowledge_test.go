@@ -18,8 +18,8 @@ func TestBuiltinRecords(t *testing.T) {
 	}
 	seen := map[string]string{}
 	for _, r := range recs {
-		if !strings.HasPrefix(r.Source, "https://") {
-			t.Errorf("%s: source %q does not start with the address of where the tools are listed", r.File, r.Source)
+		if !strings.HasPrefix(r.Source, "https://") && !strings.HasPrefix(r.Source, "mcplint probe of ") {
+			t.Errorf("%s: source %q does not start with the address of where the tools are listed or the probe they were read from", r.File, r.Source)
 		}
 		for eco, names := range map[string][]string{"npm": r.NPM, "pypi": r.PyPI, "oci": r.OCI, "host": r.Hosts} {
 			for _, n := range names {

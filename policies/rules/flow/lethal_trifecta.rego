@@ -10,7 +10,10 @@
 #   are those the client really runs (after tiers, shadowing, disabled
 #   and untrusted copies), classified from mcplint's records of
 #   well-known servers (`knowledge/servers/*.toml`, extended by a
-#   project's `.mcplint/knowledge/*.toml`) and the project's tool
+#   project's `.mcplint/knowledge/*.toml`; the tool lists of the servers
+#   installable from npm are read by `mcplint probe` at pinned versions,
+#   `knowledge/probed/*.json`, and a test fails when a server changes
+#   them) and the project's tool
 #   snapshots (`.mcplint/tools/*.json`: annotations and names). A set
 #   that one server completes on its own is that server's design and is
 #   not reported here; servers mcplint knows nothing of are counted as
