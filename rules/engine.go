@@ -191,6 +191,13 @@ func Modules(dirs []string, withTests bool) (map[string]*ast.Module, error) {
 // NewCompiler compiles modules with the input schema, so a policy that
 // reads a field the input does not have fails here, with its position.
 func NewCompiler(mods map[string]*ast.Module) (*ast.Compiler, error) {
+	return newCompiler(mods, false)
+}
+
+// newCompiler is NewCompiler; with testVars, test rules are rewritten so
+// that a failing test's trace holds the values of its local variables
+// (what `opa test --var-values` shows).
+func newCompiler(mods map[string]*ast.Module, testVars bool) (*ast.Compiler, error) {
 	var raw any
 	if err := json.Unmarshal(schema.Input, &raw); err != nil {
 		return nil, fmt.Errorf("input schema: %w", err)
@@ -201,7 +208,8 @@ func NewCompiler(mods map[string]*ast.Module) (*ast.Compiler, error) {
 		WithSchemas(ss).
 		WithStrict(true).
 		WithCapabilities(SandboxCapabilities()).
-		WithEnablePrintStatements(false)
+		WithEnablePrintStatements(false).
+		WithRewriteTestRules(testVars)
 	c.Compile(mods)
 	if c.Failed() {
 		return nil, &PolicyError{sandboxErrors(c.Errors)}
