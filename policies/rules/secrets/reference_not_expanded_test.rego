@@ -115,5 +115,5 @@ test_mcp_remote_does_not_expand_other_arguments if {
 		"runner": {"package": "mcp-remote"},
 		"args": remote_args(["-y", "mcp-remote", "https://mcp.example.com/mcp", "--resource", "${TOKEN}"]),
 	})
-	count(findings(s)) == 1
+	findings(s) == {{"doc": 0, "message": "Claude Code does not expand ${TOKEN} in args[4], so the server gets that literal text: write \"${TOKEN}\" instead", "pointer": "/mcpServers/acme/args/4", "server": 0}}
 }

@@ -32,7 +32,7 @@ test_substitution if {
 }
 
 test_pipe_without_launcher if {
-	count(findings(shell({"pointer": "/mcpServers/x/command", "pipe_to_interpreter": true, "downloader": "wget", "interpreter": "bash"}))) == 1
+	findings(shell({"pointer": "/mcpServers/x/command", "pipe_to_interpreter": true, "downloader": "wget", "interpreter": "bash"})) == {{"doc": 0, "message": "wget downloads a script and hands it to bash, so whatever that address returns runs on this machine, unreviewed: install a pinned release (npx name@1.2.3, uvx name==1.2.3, an image by digest) and run it directly", "pointer": "/mcpServers/x/command", "server": 0}}
 }
 
 test_nothing_to_report if {
