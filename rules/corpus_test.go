@@ -294,14 +294,41 @@ func unifiedDiff(want, got string) string {
 			}
 		}
 		fmt.Fprintf(&out, "@@ -%d,%d +%d,%d @@\n", oldAt, oldN, newAt, newN)
-		for _, l := range all[start:stop] {
+		for k, l := range all[start:stop] {
 			out.WriteByte(l.op)
 			out.WriteString(l.text)
 			out.WriteByte('\n')
+			if k := start + k; l.op == '+' && k > 0 && all[k-1].op == '-' && (k < 2 || all[k-2].op != '-') {
+				out.WriteString(whereLongLinesDiffer(all[k-1].text, l.text))
+			}
 		}
 		i = stop
 	}
 	return out.String()
+}
+
+// whereLongLinesDiffer points at the change in a long line replaced by
+// another (a rule's whole help text is one JSON string), which the
+// unified diff shows only as two lines of thousands of characters: the
+// byte where they part and a few words around the change on each side.
+func whereLongLinesDiffer(old, new string) string {
+	const long, around = 160, 40
+	if len(old) < long && len(new) < long {
+		return ""
+	}
+	p := 0
+	for p < len(old) && p < len(new) && old[p] == new[p] {
+		p++
+	}
+	q := 0
+	for q < len(old)-p && q < len(new)-p && old[len(old)-1-q] == new[len(new)-1-q] {
+		q++
+	}
+	cut := func(s string) string {
+		from, to := max(0, p-around), min(len(s), len(s)-q+around)
+		return strings.ToValidUTF8("…"+s[from:to]+"…", "")
+	}
+	return fmt.Sprintf("~ the lines part at byte %d: -%s\n~                          +%s\n", p+1, cut(old), cut(new))
 }
 
 // corpusInputs lists every input of the corpus, the rule examples copied
@@ -555,6 +582,12 @@ func TestUnifiedDiff(t *testing.T) {
 `
 	if got != want {
 		t.Errorf("unifiedDiff:\n%s\nwant:\n%s", got, want)
+	}
+	long := strings.Repeat("word ", 60)
+	d := unifiedDiff(long+"is not encrypted "+long+"\n", long+"is sent unencrypted "+long+"\n")
+	if !strings.Contains(d, "\n~ the lines part at byte 304: -…d word word word word word word word is not encrypted word word word word word word …\n") ||
+		!strings.Contains(d, "\n~                          +…d word word word word word word word is sent unencrypted word word word word word word …\n") {
+		t.Errorf("a change inside a long line is not pointed at:\n%s", d)
 	}
 	if d := unifiedDiff("a\nb", "a\nc"); d != "@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n" {
 		t.Errorf("no final newline: %q", d)
