@@ -68,9 +68,10 @@ test_a_token_in_the_url_path_is_reported if {
 	d := {"detector": "slack-webhook", "description": "Slack incoming webhook URL", "masked": "****"}
 	k := key({
 		"field": "url", "key": "", "pointer": "/mcpServers/alerts/url", "where": "the address", "value": "https://hooks.slack.com/services/****",
-		"secret": d, "var": "ALERTS_WEBHOOK_URL", "fix": null,
+		"secret": d, "var": "ALERTS_WEBHOOK_URL", "ref": "${ALERTS_WEBHOOK_URL}", "fix": null,
+		"instead": `write "${ALERTS_WEBHOOK_URL}" instead and set ALERTS_WEBHOOK_URL in the environment Claude Code starts from`,
 	})
-	findings(with_keys(0, "claude-code", [k])) == {{"doc": 0, "fix": null, "message": "Slack incoming webhook URL (****) is written in the address: write \"${GITHUB_TOKEN}\" instead and set GITHUB_TOKEN in the environment Claude Code starts from", "pointer": "/mcpServers/alerts/url", "server": 0}}
+	findings(with_keys(0, "claude-code", [k])) == {{"doc": 0, "fix": null, "message": "Slack incoming webhook URL (****) is written in the address: write \"${ALERTS_WEBHOOK_URL}\" instead and set ALERTS_WEBHOOK_URL in the environment Claude Code starts from", "pointer": "/mcpServers/alerts/url", "server": 0}}
 }
 
 test_a_server_without_keys_passes if {

@@ -102,8 +102,10 @@ refs(v) := [ref("dollar-brace", "TOKEN", false)] if contains(v, "${TOKEN}")
 
 refs(v) := [] if not contains(v, "${TOKEN}")
 
+# managedMcpServers expands no variable of its own, so what mcp-remote
+# does with an argument decides.
 test_mcp_remote_expands_its_header_values if {
-	s := server(0, "claude-code", {
+	s := server(2, "claude-code", {
 		"runner": {"package": "mcp-remote"},
 		"args": remote_args(["-y", "mcp-remote", "https://mcp.example.com/mcp", "--header", "Authorization: Bearer ${TOKEN}"]),
 	})
@@ -111,9 +113,9 @@ test_mcp_remote_expands_its_header_values if {
 }
 
 test_mcp_remote_does_not_expand_other_arguments if {
-	s := server(0, "claude-code", {
+	s := server(2, "claude-code", {
 		"runner": {"package": "mcp-remote"},
 		"args": remote_args(["-y", "mcp-remote", "https://mcp.example.com/mcp", "--resource", "${TOKEN}"]),
 	})
-	findings(s) == {{"doc": 0, "message": "Claude Code does not expand ${TOKEN} in args[4], so the server gets that literal text: write \"${TOKEN}\" instead", "pointer": "/mcpServers/acme/args/4", "server": 0}}
+	findings(s) == {{"doc": 2, "message": "managedMcpServers does not expand ${TOKEN} in args[4], so the server gets that literal text: write the value itself, or move the server to managed-mcp.json, which expands ${VAR}", "pointer": "/mcpServers/acme/args/4", "server": 0}}
 }
