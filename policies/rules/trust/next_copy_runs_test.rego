@@ -42,10 +42,10 @@ test_oceancode_disabled_mcp if {
 
 test_same_definition_is_info if {
 	r := report with input as {"documents": docs, "servers": [
-		srv(0, 0, "project", 2, "untrusted", "same", {}),
+		srv(0, 0, "project", 2, "untrusted", "same", {"untrusted_by": "not trusted in home/.oceancode/trust.json"}),
 		srv(1, 1, "user", 3, "enabled", "same", {"project": ""}),
 	]}
-	r == {{"doc": 0, "key": true, "level": "info", "message": "\"github\" here (project tier) is held untrusted (), so oceancode runs the user copy in home/.claude.json in its place; it is the same server, so nothing changes, but remove one of the two", "pointer": "/mcpServers/github", "related": [{"doc": 1, "key": true, "message": "the user copy of \"github\", which runs instead", "pointer": "/mcpServers/github"}], "server": 0}}
+	r == {{"doc": 0, "key": true, "level": "info", "message": "\"github\" here (project tier) is held untrusted (not trusted in home/.oceancode/trust.json), so oceancode runs the user copy in home/.claude.json in its place; it is the same server, so nothing changes, but remove one of the two", "pointer": "/mcpServers/github", "related": [{"doc": 1, "key": true, "message": "the user copy of \"github\", which runs instead", "pointer": "/mcpServers/github"}], "server": 0}}
 }
 
 test_lower_copy_held_is_not_reported if {
