@@ -39,7 +39,10 @@ test_links_off_the_vendors_sites if {
 		"steps": [{"index": 1, "pointer": "/0/setup/steps/1", "links": [link("steps", "paste.example.com", "/0/setup/steps/1", false)]}],
 	})
 	rs := findings(s)
-	rs == {{"doc": 0, "message": "step 2 of a byo-oauth setup links to paste.example.com, off HubSpot's own sites: Paseo blocks the card; link only the vendor's own pages", "pointer": "/0/setup/steps/1", "server": 0}, {"doc": 0, "message": "the guide of a byo-oauth setup must be on HubSpot's own sites, and this one is on hubspot-help.example.com: Paseo blocks the card; link the vendor's own page", "pointer": "/0/setup/guideUrl", "server": 0}}
+	rs == {
+		{"doc": 0, "message": "step 2 of a byo-oauth setup links to paste.example.com, off HubSpot's own sites: Paseo blocks the card; link only the vendor's own pages", "pointer": "/0/setup/steps/1", "server": 0},
+		{"doc": 0, "message": "the guide of a byo-oauth setup must be on HubSpot's own sites, and this one is on hubspot-help.example.com: Paseo blocks the card; link the vendor's own page", "pointer": "/0/setup/guideUrl", "server": 0},
+	}
 }
 
 test_second_address_off_the_vendor_host if {

@@ -11,5 +11,8 @@ test_dot_and_space if {
 		])],
 		"servers": [],
 	}
-	r == {{"doc": 0, "message": "tool name \"files.read\" of server \"fs\" has a character that model APIs refuse in a tool name ('.'): as mcp__fs__files.read the request fails or the client drops the tool; tool names may use letters, digits, _ and -", "pointer": "/tools/0/name", "server": -1}, {"doc": 0, "message": "tool name \"read file\" of server \"fs\" has a character that model APIs refuse in a tool name (space): as mcp__fs__read file the request fails or the client drops the tool; tool names may use letters, digits, _ and -", "pointer": "/tools/1/name", "server": -1}}
+	r == {
+		{"doc": 0, "message": "tool name \"files.read\" of server \"fs\" has a character that model APIs refuse in a tool name ('.'): as mcp__fs__files.read the request fails or the client drops the tool; tool names may use letters, digits, _ and -", "pointer": "/tools/0/name", "server": -1},
+		{"doc": 0, "message": "tool name \"read file\" of server \"fs\" has a character that model APIs refuse in a tool name (space): as mcp__fs__read file the request fails or the client drops the tool; tool names may use letters, digits, _ and -", "pointer": "/tools/1/name", "server": -1},
+	}
 }

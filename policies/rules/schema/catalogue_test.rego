@@ -52,13 +52,19 @@ test_unknown_auth if {
 test_missing_id_and_transport if {
 	fs := [f | some f in http_fields; not f.key in {"id", "transport"}]
 	rs := findings(team(fs, {}))
-	rs == {{"doc": 0, "key": true, "message": "entry \"team-n8n\" has no \"id\": Paseo refuses an entry without one; write a short unique \"id\" such as \"team-n8n\" (Paseo names the entry's variables after it)", "pointer": "/0", "server": 0}, {"doc": 0, "key": true, "message": "entry \"team-n8n\" has no \"transport\": Paseo refuses an entry without one; write \"transport\": \"http\" for a remote server or \"stdio\" for a command", "pointer": "/0", "server": 0}}
+	rs == {
+		{"doc": 0, "key": true, "message": "entry \"team-n8n\" has no \"id\": Paseo refuses an entry without one; write a short unique \"id\" such as \"team-n8n\" (Paseo names the entry's variables after it)", "pointer": "/0", "server": 0},
+		{"doc": 0, "key": true, "message": "entry \"team-n8n\" has no \"transport\": Paseo refuses an entry without one; write \"transport\": \"http\" for a remote server or \"stdio\" for a command", "pointer": "/0", "server": 0},
+	}
 }
 
 test_http_without_url_and_with_a_command if {
 	fs := array.concat([f | some f in http_fields; f.key != "url"], [fld("/0", "command", "string", "x")])
 	rs := findings(team(fs, {}))
-	rs == {{"doc": 0, "key": true, "message": "\"command\" belongs to a stdio entry, and this one has \"transport\": \"http\": Paseo refuses the entry; remove it, or make a separate stdio entry", "pointer": "/0/command", "server": 0}, {"doc": 0, "key": true, "message": "entry \"team-n8n\" has \"transport\": \"http\" and no \"url\": Paseo refuses it; write the server's https address in \"url\"", "pointer": "/0", "server": 0}}
+	rs == {
+		{"doc": 0, "key": true, "message": "\"command\" belongs to a stdio entry, and this one has \"transport\": \"http\": Paseo refuses the entry; remove it, or make a separate stdio entry", "pointer": "/0/command", "server": 0},
+		{"doc": 0, "key": true, "message": "entry \"team-n8n\" has \"transport\": \"http\" and no \"url\": Paseo refuses it; write the server's https address in \"url\"", "pointer": "/0", "server": 0},
+	}
 }
 
 test_wrong_scalar_type if {
@@ -89,7 +95,13 @@ test_inputs if {
 		{"id": "", "pointer": "/0/inputs/2", "id_pointer": "", "kind": "string", "fields": []},
 	]
 	rs := findings(team(http_fields, {"inputs": inputs}))
-	rs == {{"doc": 0, "key": true, "level": "warning", "message": "Paseo reads no input field \"color\", so it is ignored: an input has default, description, envVar, id, label, required, secret", "pointer": "/0/inputs/1/color", "server": 0}, {"doc": 0, "message": "input id \"n8n-token\" cannot be a placeholder: {ID} names are letters, digits and _ (for example \"N8N_TOKEN\")", "pointer": "/0/inputs/1/id", "server": 0}, {"doc": 0, "message": "the input's \"secret\" is a string, where Paseo reads a boolean", "pointer": "/0/inputs/1/secret", "server": 0}, {"doc": 0, "message": "this input has no \"id\": write the name its {ID} placeholder uses, e.g. \"id\": \"API_TOKEN\"", "pointer": "/0/inputs/0", "server": 0}, {"doc": 0, "message": "this input is a string: write {\"id\": \"NAME\", \"label\": \"…\"}", "pointer": "/0/inputs/2", "server": 0}}
+	rs == {
+		{"doc": 0, "key": true, "level": "warning", "message": "Paseo reads no input field \"color\", so it is ignored: an input has default, description, envVar, id, label, required, secret", "pointer": "/0/inputs/1/color", "server": 0},
+		{"doc": 0, "message": "input id \"n8n-token\" cannot be a placeholder: {ID} names are letters, digits and _ (for example \"N8N_TOKEN\")", "pointer": "/0/inputs/1/id", "server": 0},
+		{"doc": 0, "message": "the input's \"secret\" is a string, where Paseo reads a boolean", "pointer": "/0/inputs/1/secret", "server": 0},
+		{"doc": 0, "message": "this input has no \"id\": write the name its {ID} placeholder uses, e.g. \"id\": \"API_TOKEN\"", "pointer": "/0/inputs/0", "server": 0},
+		{"doc": 0, "message": "this input is a string: write {\"id\": \"NAME\", \"label\": \"…\"}", "pointer": "/0/inputs/2", "server": 0},
+	}
 }
 
 test_categories if {
@@ -117,7 +129,11 @@ library(fields, extra) := {"index": 0, "doc": 0, "name": "com.acme/mcp", "pointe
 test_curation_problems_are_warnings if {
 	fields := [fld(cur, "displayName", "number", "42"), fld(cur, "auth", "string", "header"), fld(cur, "featured", "boolean", "true")]
 	rs := findings(library(fields, {}))
-	rs == {{"doc": 0, "key": true, "level": "warning", "message": "the gallery curation has no field \"featured\", so Paseo ignores it: the fields are auth, category, displayName, docsUrl, iconUrl, id, publisher, setup, verifiedAt", "pointer": "/servers/0/_meta/io.github.itsjustanks~1mcp-gallery/featured", "server": 0}, {"doc": 0, "level": "warning", "message": "curation \"displayName\" is a number, where Paseo reads a string: Paseo ignores the field", "pointer": "/servers/0/_meta/io.github.itsjustanks~1mcp-gallery/displayName", "server": 0}, {"doc": 0, "level": "warning", "message": "curation auth \"header\" is not one of oauth, token or none, so Paseo ignores it and the card's sign-in is unclear; a key in a header or the environment is \"token\"", "pointer": "/servers/0/_meta/io.github.itsjustanks~1mcp-gallery/auth", "server": 0}}
+	rs == {
+		{"doc": 0, "key": true, "level": "warning", "message": "the gallery curation has no field \"featured\", so Paseo ignores it: the fields are auth, category, displayName, docsUrl, iconUrl, id, publisher, setup, verifiedAt", "pointer": "/servers/0/_meta/io.github.itsjustanks~1mcp-gallery/featured", "server": 0},
+		{"doc": 0, "level": "warning", "message": "curation \"displayName\" is a number, where Paseo reads a string: Paseo ignores the field", "pointer": "/servers/0/_meta/io.github.itsjustanks~1mcp-gallery/displayName", "server": 0},
+		{"doc": 0, "level": "warning", "message": "curation auth \"header\" is not one of oauth, token or none, so Paseo ignores it and the card's sign-in is unclear; a key in a header or the environment is \"token\"", "pointer": "/servers/0/_meta/io.github.itsjustanks~1mcp-gallery/auth", "server": 0},
+	}
 }
 
 test_curation_links_and_date if {
@@ -127,7 +143,11 @@ test_curation_links_and_date if {
 		{"key": "docsUrl", "value": "https://x.example.com/", "pointer": sprintf("%s/docsUrl", [cur]), "valid": true, "scheme": "https", "host": "x.example.com", "length": 3000},
 	]}
 	rs := findings(library(fields, {"curation": c}))
-	rs == {{"doc": 0, "level": "warning", "message": "docsUrl is 3000 characters, over Paseo's limit of 2048, so Paseo ignores it: use a shorter address", "pointer": "/servers/0/_meta/io.github.itsjustanks~1mcp-gallery/docsUrl", "server": 0}, {"doc": 0, "level": "warning", "message": "iconUrl http://x.example.com/i.png is not https, so Paseo ignores it: use https://x.example.com", "pointer": "/servers/0/_meta/io.github.itsjustanks~1mcp-gallery/iconUrl", "server": 0}, {"doc": 0, "level": "warning", "message": "verifiedAt \"soon\" is not a date, so Paseo ignores it: write the day it was checked, e.g. \"2025-06-30\"", "pointer": "/servers/0/_meta/io.github.itsjustanks~1mcp-gallery/verifiedAt", "server": 0}}
+	rs == {
+		{"doc": 0, "level": "warning", "message": "docsUrl is 3000 characters, over Paseo's limit of 2048, so Paseo ignores it: use a shorter address", "pointer": "/servers/0/_meta/io.github.itsjustanks~1mcp-gallery/docsUrl", "server": 0},
+		{"doc": 0, "level": "warning", "message": "iconUrl http://x.example.com/i.png is not https, so Paseo ignores it: use https://x.example.com", "pointer": "/servers/0/_meta/io.github.itsjustanks~1mcp-gallery/iconUrl", "server": 0},
+		{"doc": 0, "level": "warning", "message": "verifiedAt \"soon\" is not a date, so Paseo ignores it: write the day it was checked, e.g. \"2025-06-30\"", "pointer": "/servers/0/_meta/io.github.itsjustanks~1mcp-gallery/verifiedAt", "server": 0},
+	}
 }
 
 test_document_problems if {
@@ -135,5 +155,8 @@ test_document_problems if {
 		{"kind": "count", "key": "count", "pointer": "/metadata/count", "on_key": false, "level": "warning", "message": "metadata.count says 2"},
 		{"kind": "not-entry", "key": "", "pointer": "/servers/1", "on_key": false, "level": "", "message": "item 2 is a string"},
 	]}}]}
-	rs == {{"doc": 2, "level": "warning", "message": "metadata.count says 2", "pointer": "/metadata/count", "server": -1}, {"doc": 2, "message": "item 2 is a string", "pointer": "/servers/1", "server": -1}}
+	rs == {
+		{"doc": 2, "level": "warning", "message": "metadata.count says 2", "pointer": "/metadata/count", "server": -1},
+		{"doc": 2, "message": "item 2 is a string", "pointer": "/servers/1", "server": -1},
+	}
 }

@@ -24,7 +24,10 @@ test_more_than_500_servers if {
 		{"index": 1, "server_count": 500, "servers_key": "mcpServers"},
 		{"index": 2, "server_count": 900, "servers_key": ""},
 	]}
-	r == {{"doc": 0, "message": "this document defines 501 servers, over Paseo's limit of 500: Paseo refuses a document that large; split it into several files", "pointer": "/servers", "server": -1}, {"doc": 2, "message": "this document defines 900 servers, over Paseo's limit of 500: Paseo refuses a document that large; split it into several files", "pointer": "", "server": -1}}
+	r == {
+		{"doc": 0, "message": "this document defines 501 servers, over Paseo's limit of 500: Paseo refuses a document that large; split it into several files", "pointer": "/servers", "server": -1},
+		{"doc": 2, "message": "this document defines 900 servers, over Paseo's limit of 500: Paseo refuses a document that large; split it into several files", "pointer": "", "server": -1},
+	}
 }
 
 test_within_limits_is_quiet if {
@@ -36,7 +39,10 @@ test_within_limits_is_quiet if {
 test_library_entry_and_document if {
 	s := object.union(server([{"kind": "limits", "pointer": "/entries/0/args/3", "message": "argument 4 of \"x\" is 1,100 characters"}]), {"tier": "library", "client": "paseo"})
 	r := report with input as {"loader_findings": [], "servers": [s], "documents": [{"index": 1, "server_count": 501, "servers_key": "entries"}]}
-	r == {{"doc": 1, "message": "argument 4 of \"x\" is 1,100 characters", "pointer": "/entries/0/args/3", "server": 3}, {"doc": 1, "message": "this document defines 501 servers, over Paseo's limit of 500: Paseo refuses a document that large; split it into several files", "pointer": "/entries", "server": -1}}
+	r == {
+		{"doc": 1, "message": "argument 4 of \"x\" is 1,100 characters", "pointer": "/entries/0/args/3", "server": 3},
+		{"doc": 1, "message": "this document defines 501 servers, over Paseo's limit of 500: Paseo refuses a document that large; split it into several files", "pointer": "/entries", "server": -1},
+	}
 }
 
 test_catalogue_over_paseos_size_cap if {

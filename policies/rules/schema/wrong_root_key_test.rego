@@ -15,7 +15,10 @@ test_other_document_problems_are_not_this_rule if {
 }
 
 test_one_finding_per_problem if {
-	report == {{"doc": 2, "key": true, "message": "a", "pointer": "/mcp_servers", "server": -1}, {"doc": 2, "key": true, "message": "b", "pointer": "/context_servers", "server": -1}} with input as {"documents": [doc(2, [
+	report == {
+		{"doc": 2, "key": true, "message": "a", "pointer": "/mcp_servers", "server": -1},
+		{"doc": 2, "key": true, "message": "b", "pointer": "/context_servers", "server": -1},
+	} with input as {"documents": [doc(2, [
 		{"kind": "wrong-root-key", "pointer": "/mcp_servers", "on_key": true, "message": "a"},
 		{"kind": "wrong-root-key", "pointer": "/context_servers", "on_key": true, "message": "b"},
 	])]}

@@ -54,7 +54,10 @@ test_without_a_fix if {
 test_each_key_is_a_finding if {
 	h := key({"field": "headers", "key": "Authorization", "where": "header Authorization", "pointer": "/mcpServers/github/headers/Authorization"})
 	rs := findings(with_keys(0, "claude-code", [key({}), h]))
-	rs == {{"doc": 0, "fix": {"kind": "secret-to-reference", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "value": "GITHUB_TOKEN"}, "message": "GitHub personal access token (ghp_…****) is written in env GITHUB_TOKEN: write \"${GITHUB_TOKEN}\" instead and set GITHUB_TOKEN in the environment Claude Code starts from", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "server": 0}, {"doc": 0, "fix": {"kind": "secret-to-reference", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "value": "GITHUB_TOKEN"}, "message": "GitHub personal access token (ghp_…****) is written in header Authorization: write \"${GITHUB_TOKEN}\" instead and set GITHUB_TOKEN in the environment Claude Code starts from", "pointer": "/mcpServers/github/headers/Authorization", "server": 0}}
+	rs == {
+		{"doc": 0, "fix": {"kind": "secret-to-reference", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "value": "GITHUB_TOKEN"}, "message": "GitHub personal access token (ghp_…****) is written in env GITHUB_TOKEN: write \"${GITHUB_TOKEN}\" instead and set GITHUB_TOKEN in the environment Claude Code starts from", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "server": 0},
+		{"doc": 0, "fix": {"kind": "secret-to-reference", "pointer": "/mcpServers/github/env/GITHUB_TOKEN", "value": "GITHUB_TOKEN"}, "message": "GitHub personal access token (ghp_…****) is written in header Authorization: write \"${GITHUB_TOKEN}\" instead and set GITHUB_TOKEN in the environment Claude Code starts from", "pointer": "/mcpServers/github/headers/Authorization", "server": 0},
+	}
 }
 
 test_url_credentials_are_left_to_url_credentials if {

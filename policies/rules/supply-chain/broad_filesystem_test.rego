@@ -19,7 +19,10 @@ findings(client, paths) := rs if {
 
 test_each_broad_path if {
 	rs := findings("claude-code", ["/", "~"])
-	rs == {{"doc": 0, "message": "the filesystem server is granted the whole file system (/), so every tool call can read and change everything there: grant only the folders it needs, such as the project folder \"${CLAUDE_PROJECT_DIR:-.}\"", "pointer": "/mcpServers/fs/args/2", "server": 0}, {"doc": 0, "message": "the filesystem server is granted your whole home folder (~), so every tool call can read and change everything there: grant only the folders it needs, such as the project folder \"${CLAUDE_PROJECT_DIR:-.}\"", "pointer": "/mcpServers/fs/args/3", "server": 0}}
+	rs == {
+		{"doc": 0, "message": "the filesystem server is granted the whole file system (/), so every tool call can read and change everything there: grant only the folders it needs, such as the project folder \"${CLAUDE_PROJECT_DIR:-.}\"", "pointer": "/mcpServers/fs/args/2", "server": 0},
+		{"doc": 0, "message": "the filesystem server is granted your whole home folder (~), so every tool call can read and change everything there: grant only the folders it needs, such as the project folder \"${CLAUDE_PROJECT_DIR:-.}\"", "pointer": "/mcpServers/fs/args/3", "server": 0},
+	}
 }
 
 test_project_folder_in_the_client_syntax if {

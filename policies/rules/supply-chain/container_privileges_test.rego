@@ -17,7 +17,10 @@ test_each_privilege_is_reported if {
 		priv("--privileged", 1, "gives the container every capability and all host devices, so it can take over the host"),
 		priv("-v /var/run/docker.sock:/var/run/docker.sock", 3, "mounts the container engine's socket, which gives the container root on the host"),
 	])
-	rs == {{"doc": 0, "message": "docker run --privileged gives the container every capability and all host devices, so it can take over the host: remove it (a stdio server needs only stdin and stdout)", "pointer": "/mcpServers/x/args/1", "server": 0}, {"doc": 0, "message": "docker run -v /var/run/docker.sock:/var/run/docker.sock mounts the container engine's socket, which gives the container root on the host: remove it; a server that must drive containers needs a socket proxy that allows only the calls it makes", "pointer": "/mcpServers/x/args/3", "server": 0}}
+	rs == {
+		{"doc": 0, "message": "docker run --privileged gives the container every capability and all host devices, so it can take over the host: remove it (a stdio server needs only stdin and stdout)", "pointer": "/mcpServers/x/args/1", "server": 0},
+		{"doc": 0, "message": "docker run -v /var/run/docker.sock:/var/run/docker.sock mounts the container engine's socket, which gives the container root on the host: remove it; a server that must drive containers needs a socket proxy that allows only the calls it makes", "pointer": "/mcpServers/x/args/3", "server": 0},
+	}
 }
 
 test_no_privileges if {

@@ -40,7 +40,10 @@ test_oci_without_digest_is_a_warning if {
 test_oci_latest_and_untagged_are_errors if {
 	p := pkg({"registry_type": "oci", "identifier": "acme/mcp", "image_suggestion": "acme/mcp:X.Y.Z@sha256:<digest>"})
 	r := run(p, [problem("image-no-tag", "/packages/0/identifier"), problem("image-latest", "/packages/0/version")])
-	r == {{"doc": 0, "message": "OCI image acme/mcp has no tag or digest, so each pull takes whatever latest points to: name a version and its digest, acme/mcp:X.Y.Z@sha256:<digest>", "pointer": "/packages/0/identifier", "server": 1}, {"doc": 0, "message": "OCI image acme/mcp is pulled by the latest tag, which is whatever was pushed last: name a version and its digest, acme/mcp:X.Y.Z@sha256:<digest>", "pointer": "/packages/0/version", "server": 1}}
+	r == {
+		{"doc": 0, "message": "OCI image acme/mcp has no tag or digest, so each pull takes whatever latest points to: name a version and its digest, acme/mcp:X.Y.Z@sha256:<digest>", "pointer": "/packages/0/identifier", "server": 1},
+		{"doc": 0, "message": "OCI image acme/mcp is pulled by the latest tag, which is whatever was pushed last: name a version and its digest, acme/mcp:X.Y.Z@sha256:<digest>", "pointer": "/packages/0/version", "server": 1},
+	}
 }
 
 test_mcpb_needs_a_hash if {

@@ -45,7 +45,10 @@ test_own_names_pass if {
 test_library_entry_is_an_error if {
 	s := object.union(server(["AWS_PROFILE", "MCP_TIMEOUT"]), {"tier": "library", "client": "paseo"})
 	rs := report with input as {"servers": [s]}
-	rs == {{"doc": 0, "key": true, "level": "error", "message": "AWS_PROFILE is a name the host reserves for its AWS credentials and settings: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one", "pointer": "/mcpServers/x/env/AWS_PROFILE", "server": 0}, {"doc": 0, "key": true, "level": "error", "message": "MCP_TIMEOUT is a name the host reserves for Claude Code's MCP limits: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one", "pointer": "/mcpServers/x/env/MCP_TIMEOUT", "server": 0}}
+	rs == {
+		{"doc": 0, "key": true, "level": "error", "message": "AWS_PROFILE is a name the host reserves for its AWS credentials and settings: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one", "pointer": "/mcpServers/x/env/AWS_PROFILE", "server": 0},
+		{"doc": 0, "key": true, "level": "error", "message": "MCP_TIMEOUT is a name the host reserves for Claude Code's MCP limits: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one", "pointer": "/mcpServers/x/env/MCP_TIMEOUT", "server": 0},
+	}
 }
 
 # Picking a profile or region of the host's is how AWS's servers are set

@@ -18,7 +18,10 @@ test_each_flag_is_reported_where_written if {
 		flag("--registry", 0, "fetches the package from another registry"),
 		flag("-p", 2, "installs the package it names instead of the one the entry shows"),
 	]}))]}
-	rs == {{"doc": 0, "message": "npx --registry fetches the package from another registry: drop it and name the package plainly with an exact version (acme-mcp@1.2.3)", "pointer": "/mcpServers/x/args/0", "server": 0}, {"doc": 0, "message": "npx -p installs the package it names instead of the one the entry shows: drop it and name the package plainly with an exact version (acme-mcp@1.2.3)", "pointer": "/mcpServers/x/args/2", "server": 0}}
+	rs == {
+		{"doc": 0, "message": "npx --registry fetches the package from another registry: drop it and name the package plainly with an exact version (acme-mcp@1.2.3)", "pointer": "/mcpServers/x/args/0", "server": 0},
+		{"doc": 0, "message": "npx -p installs the package it names instead of the one the entry shows: drop it and name the package plainly with an exact version (acme-mcp@1.2.3)", "pointer": "/mcpServers/x/args/2", "server": 0},
+	}
 }
 
 test_suggestion_wins_over_spec if {

@@ -52,7 +52,10 @@ test_userinfo_and_query_give_two_findings if {
 		"value": "https://u:****@h.example.com/?token=****", "has_user": true, "has_password": true,
 		"secret_query_keys": ["token"],
 	})]}
-	r == {{"doc": 0, "message": "https://u:****@h.example.com/?token=**** carries a credential in its query (token=), which logs and proxies record with the address: codex does not expand variables in the address, so remove it from the address and send it as a header if the server accepts one, e.g. bearer_token_env_var = \"DB_TOKEN\" (or env_http_headers = { \"Authorization\" = \"DB_TOKEN\" }); then rotate the key: once committed it stays readable in the history", "pointer": "/mcpServers/x/url", "server": 0}, {"doc": 0, "message": "https://u:****@h.example.com/?token=**** carries a user name and password, which logs, proxies and error messages show: remove them from the address and send env_http_headers = { \"Authorization\" = \"DB_BASIC_AUTH\" } (the variable holding the whole header value)", "pointer": "/mcpServers/x/url", "server": 0}}
+	r == {
+		{"doc": 0, "message": "https://u:****@h.example.com/?token=**** carries a credential in its query (token=), which logs and proxies record with the address: codex does not expand variables in the address, so remove it from the address and send it as a header if the server accepts one, e.g. bearer_token_env_var = \"DB_TOKEN\" (or env_http_headers = { \"Authorization\" = \"DB_TOKEN\" }); then rotate the key: once committed it stays readable in the history", "pointer": "/mcpServers/x/url", "server": 0},
+		{"doc": 0, "message": "https://u:****@h.example.com/?token=**** carries a user name and password, which logs, proxies and error messages show: remove them from the address and send env_http_headers = { \"Authorization\" = \"DB_BASIC_AUTH\" } (the variable holding the whole header value)", "pointer": "/mcpServers/x/url", "server": 0},
+	}
 }
 
 test_clean_urls_pass if {

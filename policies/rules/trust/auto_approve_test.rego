@@ -19,7 +19,10 @@ test_roo_star_and_write_tool if {
 		item("alwaysAllow", 1, "create_issue", false, true),
 		item("alwaysAllow", 2, "*", true, true),
 	]})]}
-	r == {{"doc": 0, "message": "alwaysAllow lets Roo Code call \"create_issue\" of \"github\" without asking, and it changes things: remove it from alwaysAllow so you are asked first", "pointer": "/mcpServers/x/alwaysAllow/1", "server": 0}, {"doc": 0, "message": "alwaysAllow: [\"*\"] lets Roo Code call every tool of \"github\" without asking, including the ones that change things: list only the tools that read", "pointer": "/mcpServers/x/alwaysAllow/2", "server": 0}}
+	r == {
+		{"doc": 0, "message": "alwaysAllow lets Roo Code call \"create_issue\" of \"github\" without asking, and it changes things: remove it from alwaysAllow so you are asked first", "pointer": "/mcpServers/x/alwaysAllow/1", "server": 0},
+		{"doc": 0, "message": "alwaysAllow: [\"*\"] lets Roo Code call every tool of \"github\" without asking, including the ones that change things: list only the tools that read", "pointer": "/mcpServers/x/alwaysAllow/2", "server": 0},
+	}
 }
 
 test_cline_auto_approve_key if {
@@ -50,7 +53,10 @@ test_codex_modes if {
 			{"tool": "delete_issue", "mode": "prompt", "pointer": "/t/3", "writes": true},
 		],
 	})]}
-	r == {{"doc": 0, "message": "approval_mode = \"approve\" makes Codex call \"create_issue\" of \"linear\" without asking, and it changes things: use \"auto\" or \"prompt\"", "pointer": "/t/2", "server": 0}, {"doc": 0, "message": "default_tools_approval_mode = \"approve\" makes Codex call every tool of \"linear\" without asking: use \"auto\" (asks for tools that are not read-only) or \"prompt\", and approve single read-only tools with tools.<tool>.approval_mode", "pointer": "/mcp_servers/linear/default_tools_approval_mode", "server": 0}}
+	r == {
+		{"doc": 0, "message": "approval_mode = \"approve\" makes Codex call \"create_issue\" of \"linear\" without asking, and it changes things: use \"auto\" or \"prompt\"", "pointer": "/t/2", "server": 0},
+		{"doc": 0, "message": "default_tools_approval_mode = \"approve\" makes Codex call every tool of \"linear\" without asking: use \"auto\" (asks for tools that are not read-only) or \"prompt\", and approve single read-only tools with tools.<tool>.approval_mode", "pointer": "/mcp_servers/linear/default_tools_approval_mode", "server": 0},
+	}
 }
 
 test_codex_auto_and_prompt_pass if {
@@ -67,7 +73,10 @@ test_document_switches if {
 		{"key": "dangerouslySkipPermissions", "pointer": "/dangerouslySkipPermissions", "value": "true"},
 		{"key": "permissions.defaultMode", "pointer": "/permissions/defaultMode", "value": "bypassPermissions"},
 	])]}
-	r == {{"doc": 3, "key": true, "message": "dangerouslySkipPermissions: true runs every tool, MCP tools included, without asking: remove it and allow single read-only tools instead (permissions.allowTools in super-pi, permissions.allow in Claude Code)", "pointer": "/dangerouslySkipPermissions", "server": -1}, {"doc": 3, "key": true, "message": "permissions.defaultMode \"bypassPermissions\" runs every tool, MCP tools included, without asking: use \"default\" or \"acceptEdits\" and allow single tools in permissions.allow", "pointer": "/permissions/defaultMode", "server": -1}}
+	r == {
+		{"doc": 3, "key": true, "message": "dangerouslySkipPermissions: true runs every tool, MCP tools included, without asking: remove it and allow single read-only tools instead (permissions.allowTools in super-pi, permissions.allow in Claude Code)", "pointer": "/dangerouslySkipPermissions", "server": -1},
+		{"doc": 3, "key": true, "message": "permissions.defaultMode \"bypassPermissions\" runs every tool, MCP tools included, without asking: use \"default\" or \"acceptEdits\" and allow single tools in permissions.allow", "pointer": "/permissions/defaultMode", "server": -1},
+	}
 }
 
 test_enable_all_only_in_committed_file if {
