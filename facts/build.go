@@ -36,6 +36,7 @@ func Build(ws *loader.Workspace, cfg ConfigFact) Input {
 	in.DocIndex = indexDocuments(in.Documents)
 	in.Groups = buildGroups(ws)
 	flows(&in)
+	codeFlows(&in)
 	for _, f := range ws.Findings {
 		d, ok := byPath[f.File]
 		if !ok {

@@ -204,6 +204,46 @@ func flows(in *Input) {
 	}
 }
 
+// CodeFlowFact is a server that reads content someone else wrote and
+// another server that runs code: an instruction hidden in the first can
+// make the agent run commands on the machine through the second (the
+// sharpest of agent-scan's destructive toxic flows). The two are
+// different servers; one server with both is its own design.
+type CodeFlowFact struct {
+	Untrusted FlowStep `json:"untrusted"`
+	Code      FlowStep `json:"code"`
+	// At is the later of the two in the files, which completes the pair.
+	At int `json:"at"`
+}
+
+// codeFlows finds, per group, the first server that reads untrusted
+// content and another one that runs code. Pairs with a tool that only
+// changes or deletes things (an issue tracker's update_issue beside a
+// search server) are left out: nearly every multi-server config has one,
+// and a finding on every config is not read.
+func codeFlows(in *Input) {
+	tools := func(m int, c knowledge.Class) []string { return in.Servers[m].Capability.Classes[string(c)] }
+	for gi := range in.Groups {
+		g := &in.Groups[gi]
+	pairs:
+		for _, u := range g.Members {
+			ut := tools(u, knowledge.UntrustedContent)
+			if len(ut) == 0 {
+				continue
+			}
+			for _, d := range g.Members {
+				// A server that runs code and reads untrusted content
+				// itself (a browser) is exposed on its own; another
+				// server's content adds nothing to it.
+				if ct := tools(d, knowledge.CodeExecution); d != u && len(ct) > 0 && len(tools(d, knowledge.UntrustedContent)) == 0 {
+					g.CodeFlow = &CodeFlowFact{Untrusted: FlowStep{Server: u, Tool: ut[0]}, Code: FlowStep{Server: d, Tool: ct[0]}, At: max(u, d)}
+					break pairs
+				}
+			}
+		}
+	}
+}
+
 // DisagreeFact says that another client's copy of the same server (the
 // same package, or the same address) in the same project runs it
 // differently.

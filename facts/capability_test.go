@@ -89,6 +89,45 @@ func TestFlowsAcrossServers(t *testing.T) {
 	}
 }
 
+// The pair takes two different servers, one of which runs code and
+// reads no untrusted content itself; playwright reads web pages and runs
+// code by itself, so it is no pair alone or beside another reader, and a
+// server that only writes files makes none.
+func TestCodeFlows(t *testing.T) {
+	pair := func(files map[string]string) string {
+		t.Helper()
+		in := loadFacts(t, files)
+		for _, g := range in.Groups {
+			if f := g.CodeFlow; f != nil {
+				return in.Servers[f.Untrusted.Server].Name + "." + f.Untrusted.Tool + " " + in.Servers[f.Code.Server].Name + "." + f.Code.Tool + " at " + in.Servers[f.At].Name
+			}
+		}
+		return ""
+	}
+	if f := pair(map[string]string{".mcp.json": `{"mcpServers": {"pw": {"command": "npx", "args": ["-y", "@playwright/mcp@0.0.86"]}}}`}); f != "" {
+		t.Errorf("one server is no pair: %s", f)
+	}
+	if f := pair(map[string]string{".mcp.json": `{"mcpServers": {
+		"c7": {"command": "npx", "args": ["-y", "@upstash/context7-mcp@4.1.1"]},
+		"pw": {"command": "npx", "args": ["-y", "@playwright/mcp@0.0.86"]}
+	}}`}); f != "" {
+		t.Errorf("a browser that runs code reads web pages itself, so another server's content adds nothing: %s", f)
+	}
+	if f := pair(map[string]string{".mcp.json": `{"mcpServers": {
+		"c7": {"command": "npx", "args": ["-y", "@upstash/context7-mcp@4.1.1"]},
+		"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem@2026.8.31", "."]}
+	}}`}); f != "" {
+		t.Errorf("a server that writes files runs no code: %s", f)
+	}
+	if f := pair(map[string]string{".mcp.json": `{"mcpServers": {
+		"sh": {"command": "npx", "args": ["-y", "mcp-server-commands@0.6.2"]},
+		"fs": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem@2026.8.31", "."]},
+		"c7": {"command": "npx", "args": ["-y", "@upstash/context7-mcp@4.1.1"]}
+	}}`}); f != "c7.resolve-library-id sh.run_command at c7" {
+		t.Errorf("got %q", f)
+	}
+}
+
 // Copies of one server for two clients in one project are compared once,
 // at the later copy; the same client twice is not a disagreement.
 func TestDisagreements(t *testing.T) {

@@ -28,6 +28,9 @@ type GroupFact struct {
 	// Flow is the lethal trifecta across the group's servers (null when
 	// the group has none).
 	Flow *FlowFact `json:"flow"`
+	// CodeFlow is a pair of the group's servers, one reading content
+	// someone else wrote and another running code (null when none).
+	CodeFlow *CodeFlowFact `json:"code_flow"`
 }
 
 // counted says whether a server starts and so costs context.
