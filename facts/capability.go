@@ -333,10 +333,11 @@ func argsAfterPackage(s *ServerFact) string {
 }
 
 func envNames(s *ServerFact) string {
-	names := make([]string, 0, len(s.Env))
+	names := make([]string, 0, len(s.Env)+len(s.forwarded))
 	for _, e := range s.Env {
 		names = append(names, e.Key)
 	}
+	names = append(names, s.forwarded...)
 	sort.Strings(names)
 	return strings.Join(names, ", ")
 }

@@ -180,6 +180,10 @@ type ServerFact struct {
 	// Disagrees lists other clients' copies of the same server in the
 	// same project that run it differently (null when none).
 	Disagrees []DisagreeFact `json:"disagrees"`
+	// forwarded are the variables the client passes on from its own
+	// environment by name (Codex env_vars, Goose env_keys): env entries
+	// all the same when copies of a server are compared.
+	forwarded []string
 }
 
 // LiteralKeyFact is one credential detected in a value of a server (one

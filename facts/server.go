@@ -145,6 +145,15 @@ func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int, fileE
 	}
 	n := s.Node
 	sf.Fields = fields(n, s.Pointer)
+	for _, k := range []string{"env_vars", "env_keys"} {
+		if v := n.Get(k); v != nil && v.Kind == syntax.Array {
+			for _, it := range v.Items {
+				if name, ok := it.Str(); ok {
+					sf.forwarded = append(sf.forwarded, name)
+				}
+			}
+		}
+	}
 	if t, ok := n.Get("type").Str(); ok {
 		sf.Type = t
 	}

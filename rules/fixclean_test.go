@@ -138,3 +138,74 @@ func count(fs []finding.Finding, rule string) int {
 	}
 	return n
 }
+
+// TestFixCausesNoFinding applies every fix to the failing example of
+// every rule and checks again: nothing the fix wrote may be reported,
+// by any rule. A finding after the fix counts as caused by it when it
+// sits at a value a fix rewrote, or is new (its rule, file and pointer
+// were not reported before), except in a file whose servers no client
+// loaded before the fix (schema/wrong-root-key's fix makes the file load
+// and shows its servers to every rule for the first time).
+func TestFixCausesNoFinding(t *testing.T) {
+	e := engine(t)
+	check := func(opts loader.Options) []finding.Finding {
+		ws, err := loader.Load(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs, err := e.Check(context.Background(), ws, DefaultConfig())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fs
+	}
+	key := func(f finding.Finding) string { return f.Rule + " " + filepath.ToSlash(f.File) + " " + f.Pointer }
+	fixed := 0
+	for _, r := range e.Rules() {
+		root, opts, _ := copyExample(t, r.ID, "fail")
+		before := check(opts)
+		firstLook := map[string]bool{} // files no client loaded a server from
+		for _, f := range before {
+			if f.Rule == "schema/wrong-root-key" {
+				firstLook[filepath.ToSlash(f.File)] = true
+			}
+		}
+		edits, _ := finding.FileFixes(before)
+		if len(edits) == 0 {
+			continue
+		}
+		had, rewritten := map[string]bool{}, map[string]bool{}
+		for _, f := range before {
+			had[key(f)] = true
+			if f.Fix != nil {
+				rewritten[filepath.ToSlash(f.File)+" "+f.Pointer] = true
+			}
+		}
+		for file, es := range edits {
+			p := filepath.Join(root, filepath.FromSlash(file))
+			if !filepath.IsAbs(file) {
+				p = filepath.Join(opts.WorkDir, filepath.FromSlash(file))
+			}
+			src, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, _, _ := finding.Apply(src, es)
+			if err := os.WriteFile(p, out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			fixed++
+		}
+		for _, f := range check(opts) {
+			switch {
+			case rewritten[filepath.ToSlash(f.File)+" "+f.Pointer]:
+				t.Errorf("fixtures/rules/%s/fail: %s:%d: %s reports the value the fix wrote: %s", r.ID, f.File, f.Range.Start.Line, f.Rule, f.Message)
+			case !had[key(f)] && !firstLook[filepath.ToSlash(f.File)]:
+				t.Errorf("fixtures/rules/%s/fail: %s:%d: %s is new after the fix: %s", r.ID, f.File, f.Range.Start.Line, f.Rule, f.Message)
+			}
+		}
+	}
+	if fixed == 0 {
+		t.Fatal("no failing example was fixed")
+	}
+}

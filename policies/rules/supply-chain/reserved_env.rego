@@ -13,8 +13,11 @@
 #   its choosing. Paseo refuses these names in an entry, so in a library
 #   or team catalogue entry this is an error. Give the server a variable
 #   of its own where it accepts one, and check that a value meant for the
-#   host is not handed on. (Inputs named after host variables are
-#   catalogue/env-name's finding.)
+#   host is not handed on. A value that only passes the host's own
+#   variable of the same name on ("ANTHROPIC_API_KEY": "${ANTHROPIC_API_KEY}",
+#   in a syntax the client expands) overrides nothing and says what it
+#   does, so it is not reported outside a catalogue. (Inputs named after
+#   host variables are catalogue/env-name's finding.)
 # custom:
 #   level: warning
 #   source: Paseo team catalogue rules ("or a name the plugin reserves (AWS_*, ANTHROPIC_*, HTTPS_PROXY …)"; "A name Claude Code uses itself (MCP_CLIENT_SECRET, MCP_TIMEOUT …) is refused")
@@ -35,6 +38,7 @@ report contains level(s, lib.at_key(s, e.pointer, msg)) if {
 	some e in s.env
 	e.key == key
 	not selector(s, upper(key))
+	not pass_through(s, e)
 	msg := sprintf("%s is a name the host reserves for %s: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one", [e.key, w])
 }
 
@@ -56,6 +60,19 @@ reserved(k) := "Claude Code's MCP limits" if k in {"MCP_TIMEOUT", "MCP_TOOL_TIME
 selector(s, k) if {
 	not lib.library(s)
 	k in {"AWS_PROFILE", "AWS_DEFAULT_PROFILE", "AWS_REGION", "AWS_DEFAULT_REGION"}
+}
+
+# pass_through: "X": "${X}" hands the server the host's own value of the
+# name it needs, in a form the client expands: nothing is overridden and
+# the choice is written where a reader sees it (it is also what `fix`
+# writes for a literal key). A catalogue entry still may not set it.
+pass_through(s, e) if {
+	not lib.library(s)
+	e.is_reference
+	count(e.refs) == 1
+	some r in e.refs
+	r.expanded
+	upper(r.name) == upper(e.key)
 }
 
 # Paseo refuses these names in a catalogue entry.

@@ -62,3 +62,21 @@ test_configured_server_stays_a_warning if {
 	rs := report with input as {"servers": [s]}
 	rs == {{"doc": 0, "key": true, "message": "AWS_ENDPOINT_URL is a name the host reserves for its AWS credentials and settings: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one", "pointer": "/mcpServers/x/env/AWS_ENDPOINT_URL", "server": 0}}
 }
+
+pair(k, v, refs) := {"key": k, "value": v, "pointer": sprintf("/mcpServers/x/env/%s", [k]), "is_reference": true, "refs": refs, "secrets": []}
+
+# "X": "${X}" in a syntax the client expands passes the host's own value
+# on: not reported; another name, an unexpanded syntax or a catalogue
+# entry still is.
+test_pass_through_of_the_same_name if {
+	s := object.union(server([]), {"env": [
+		pair("ANTHROPIC_API_KEY", "${ANTHROPIC_API_KEY}", [{"syntax": "${}", "name": "ANTHROPIC_API_KEY", "expanded": true}]),
+		pair("AWS_ACCESS_KEY_ID", "${env:AWS_ACCESS_KEY_ID}", [{"syntax": "${env:}", "name": "AWS_ACCESS_KEY_ID", "expanded": true}]),
+		pair("HTTPS_PROXY", "${CORP_PROXY}", [{"syntax": "${}", "name": "CORP_PROXY", "expanded": true}]),
+		pair("ANTHROPIC_BASE_URL", "${ANTHROPIC_BASE_URL}", [{"syntax": "${}", "name": "ANTHROPIC_BASE_URL", "expanded": false}]),
+	]})
+	rs := report with input as {"servers": [s]}
+	{f.pointer | some f in rs} == {"/mcpServers/x/env/HTTPS_PROXY", "/mcpServers/x/env/ANTHROPIC_BASE_URL"}
+	lib_entry := object.union(s, {"tier": "library", "client": "paseo"})
+	count(report) == 4 with input as {"servers": [lib_entry]}
+}
