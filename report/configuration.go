@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/mcplint/mcplint/finding"
@@ -102,4 +103,18 @@ type sarifDescriptorRef struct {
 type sarifReportingConf struct {
 	Enabled *bool  `json:"enabled,omitempty"`
 	Level   string `json:"level,omitempty"`
+}
+
+// ConfigurationOf is what the settings file at path changed (nil when
+// there is no file or it changes nothing), its path shown relative to the
+// working folder wd when it lies under it.
+func ConfigurationOf(path string, changes []finding.ConfigChange, wd string) *Configuration {
+	if len(changes) == 0 {
+		return nil
+	}
+	file := path
+	if rel, err := filepath.Rel(wd, file); err == nil && !strings.HasPrefix(rel, "..") {
+		file = filepath.ToSlash(rel)
+	}
+	return &Configuration{File: file, Overrides: changes}
 }

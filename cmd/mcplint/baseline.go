@@ -2,13 +2,12 @@ package main
 
 import (
 	"context"
-	"io"
 
 	"github.com/mcplint/mcplint/report"
 )
 
-func runBaseline(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("baseline", "Print a baseline of the current findings, to adopt mcplint on an existing repo:\n  mcplint baseline > .mcplint-baseline.json\n  mcplint check --baseline .mcplint-baseline.json\nFindings are matched by a structural fingerprint (rule, file, JSON pointer,\nvalue), so moving lines does not make them new.", stderr)
+func (c *Command) baseline(args []string) int {
+	fs := newFlagSet("baseline", "Print a baseline of the current findings, to adopt mcplint on an existing repo:\n  mcplint baseline > .mcplint-baseline.json\n  mcplint check --baseline .mcplint-baseline.json\nFindings are matched by a structural fingerprint (rule, file, JSON pointer,\nvalue), so moving lines does not make them new.", c.Stderr)
 	var lf loadFlags
 	lf.register(fs)
 	var pf policyFlags
@@ -17,19 +16,19 @@ func runBaseline(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return flagError(err)
 	}
-	eng, cfg, code := pf.setup(paths, stderr, "baseline")
+	eng, cfg, code := pf.setup(c, paths, "baseline")
 	if eng == nil {
 		return code
 	}
-	ws, code := lf.load(paths, stderr, "baseline")
+	ws, code := lf.load(c, paths, "baseline")
 	if ws == nil {
 		return code
 	}
 	findings, err := eng.Check(context.Background(), ws, cfg)
 	if err != nil {
-		return evalError(stderr, "baseline", err)
+		return evalError(c.Stderr, "baseline", err)
 	}
-	if err := report.WriteBaseline(stdout, findings); err != nil {
+	if err := report.WriteBaseline(c.Stdout, findings); err != nil {
 		return exitInternal
 	}
 	return exitOK

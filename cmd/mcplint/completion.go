@@ -4,45 +4,25 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"regexp"
 	"strings"
 
 	"github.com/mcplint/mcplint/internal/completion"
 )
 
-// flagLine is a flag in a command's --help (the flag package's
-// PrintDefaults): "  -name value" then its usage on the next line, or
-// "  -name\tusage" for a short one.
-var flagLine = regexp.MustCompile(`^  -([A-Za-z0-9][A-Za-z0-9-]*)(?:[ \t](.*))?$`)
-
 // commandFlags reads each command's flags from its own --help, so the
 // completion scripts follow the flag sets.
 func commandFlags() []completion.Command {
 	var out []completion.Command
-	for _, c := range commands() {
-		cc := completion.Command{Name: c.name, Summary: c.summary}
+	for _, cmd := range commands() {
 		var help bytes.Buffer
-		c.run([]string{"--help"}, &help, &help)
-		lines := strings.Split(help.String(), "\n")
-		for i, l := range lines {
-			m := flagLine.FindStringSubmatch(l)
-			if m == nil {
-				continue
-			}
-			usage := ""
-			if i+1 < len(lines) && strings.HasPrefix(lines[i+1], "    \t") {
-				usage = strings.TrimSpace(lines[i+1])
-			} else if _, after, ok := strings.Cut(m[2], "\t"); ok {
-				usage = strings.TrimSpace(after)
-			}
-			cc.Flags = append(cc.Flags, completion.Flag{Name: m[1], Usage: usage})
-		}
-		out = append(out, cc)
+		cmd.run(&Command{Stdout: &help, Stderr: &help}, []string{"--help"})
+		out = append(out, completion.Command{Name: cmd.name, Summary: cmd.summary, Flags: completion.FlagsOf(help.String())})
 	}
 	return out
 }
 
-func runCompletion(args []string, stdout, stderr io.Writer) int {
+func (c *Command) completion(args []string) int {
+	stdout, stderr := c.Stdout, c.Stderr
 	fs := newFlagSet("completion", "Print a completion script for SHELL (bash, zsh or fish). Load it with\n  bash: source <(mcplint completion bash)\n  zsh:  source <(mcplint completion zsh)\n  fish: mcplint completion fish | source", stderr)
 	rest, err := parseFlags(fs, args)
 	if err != nil {

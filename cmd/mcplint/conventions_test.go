@@ -14,25 +14,6 @@ import (
 
 const stdinToken = "ghp_Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0LmNbVc"
 
-func withStdin(t *testing.T, text string) {
-	t.Helper()
-	old := stdin
-	stdin = strings.NewReader(text)
-	t.Cleanup(func() { stdin = old })
-}
-
-func chdir(t *testing.T, dir string) {
-	t.Helper()
-	old, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chdir(dir); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.Chdir(old) })
-}
-
 type jsonReport struct {
 	Version  string
 	Findings []struct {
@@ -44,15 +25,16 @@ type jsonReport struct {
 // lints the text of standard input as Cursor's project file (its reference
 // syntax in the advice), and the token never appears in the output.
 func TestStdinIsCheckedAsTheNamedFile(t *testing.T) {
-	chdir(t, t.TempDir())
+	t.Parallel()
+	w := world{dir: t.TempDir()}
 	src := `{"mcpServers": {"gh": {"command": "gh-mcp", "env": {"GITHUB_TOKEN": "` + stdinToken + `"}}}}`
 	for _, tc := range []struct{ name, client, advice string }{
 		{".cursor/mcp.json", "cursor", "${env:GITHUB_TOKEN}"},
 		{".mcp.json", "claude-code", "${GITHUB_TOKEN}"},
 	} {
-		withStdin(t, src)
+		w.stdin = src
 		var out, errb bytes.Buffer
-		code := run([]string{"check", "--no-config", "--format", "json", "--stdin-filename", tc.name, "-"}, &out, &errb)
+		code := runIn(w, []string{"check", "--no-config", "--format", "json", "--stdin-filename", tc.name, "-"}, &out, &errb)
 		if code != exitFindings {
 			t.Fatalf("%s: exit %d, stderr %s", tc.name, code, errb.String())
 		}
@@ -77,9 +59,8 @@ func TestStdinIsCheckedAsTheNamedFile(t *testing.T) {
 		}
 	}
 	// Without a name the text is recognised by its content.
-	withStdin(t, src)
 	var out, errb bytes.Buffer
-	if code := run([]string{"check", "--no-config", "--format", "json", "-"}, &out, &errb); code != exitFindings {
+	if code := runIn(w, []string{"check", "--no-config", "--format", "json", "-"}, &out, &errb); code != exitFindings {
 		t.Fatalf("unnamed stdin: exit %d %s", code, errb.String())
 	}
 	if !strings.Contains(out.String(), `"file": "stdin"`) {
@@ -87,8 +68,7 @@ func TestStdinIsCheckedAsTheNamedFile(t *testing.T) {
 	}
 	// --stdin-filename without -, and - twice, are usage errors.
 	for _, args := range [][]string{{"--stdin-filename", ".mcp.json", "."}, {"-", "-"}} {
-		withStdin(t, src)
-		if code := run(append([]string{"check", "--no-config"}, args...), &out, &errb); code != exitUsage {
+		if code := runIn(w, append([]string{"check", "--no-config"}, args...), &out, &errb); code != exitUsage {
 			t.Errorf("%v: exit %d", args, code)
 		}
 	}
@@ -98,38 +78,39 @@ func TestStdinIsCheckedAsTheNamedFile(t *testing.T) {
 // bad path with SARIF still writes a schema-valid log carrying the error,
 // and a bad path with another format leaves the old file as it was.
 func TestOutputFileAndSARIFOnBadInput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
-	chdir(t, dir)
-	if err := os.WriteFile(".mcp.json", []byte(`{"mcpServers": {"d": {"type": "http", "url": "http://docs.example.com/mcp"}}}`), 0o644); err != nil {
+	w := world{dir: dir}
+	if err := os.WriteFile(filepath.Join(dir, ".mcp.json"), []byte(`{"mcpServers": {"d": {"type": "http", "url": "http://docs.example.com/mcp"}}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var out, errb bytes.Buffer
-	if code := run([]string{"check", "--no-config", "--format", "json", "--output", "report.json", "."}, &out, &errb); code != exitFindings {
+	if code := runIn(w, []string{"check", "--no-config", "--format", "json", "--output", "report.json", "."}, &out, &errb); code != exitFindings {
 		t.Fatalf("exit %d %s", code, errb.String())
 	}
 	if out.Len() != 0 {
 		t.Errorf("stdout with --output: %q", out.String())
 	}
-	first, err := os.ReadFile("report.json")
+	first, err := os.ReadFile(filepath.Join(dir, "report.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := schema.ValidateFindings(first); err != nil {
 		t.Fatalf("report.json: %v", err)
 	}
-	if code := run([]string{"check", "--no-config", "--format", "json", "--output", "report.json", "missing-folder"}, &out, &errb); code != exitUsage {
+	if code := runIn(w, []string{"check", "--no-config", "--format", "json", "--output", "report.json", "missing-folder"}, &out, &errb); code != exitUsage {
 		t.Fatalf("missing folder: exit %d", code)
 	}
-	if again, _ := os.ReadFile("report.json"); !bytes.Equal(again, first) {
+	if again, _ := os.ReadFile(filepath.Join(dir, "report.json")); !bytes.Equal(again, first) {
 		t.Errorf("a failed json run changed the output file")
 	}
 	for _, args := range [][]string{{"missing-folder"}, {"--fail-level", "loud", "."}, {"--config", "nope.toml", "."}} {
 		errb.Reset()
-		code := run(append([]string{"check", "--format", "sarif", "--output", "out.sarif"}, args...), &out, &errb)
+		code := runIn(w, append([]string{"check", "--format", "sarif", "--output", "out.sarif"}, args...), &out, &errb)
 		if code != exitUsage {
 			t.Fatalf("%v: exit %d", args, code)
 		}
-		b, err := os.ReadFile("out.sarif")
+		b, err := os.ReadFile(filepath.Join(dir, "out.sarif"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -168,8 +149,10 @@ func TestOutputFileAndSARIFOnBadInput(t *testing.T) {
 // TestQuietAndColor: --quiet drops the summary and help lines; colour
 // follows --color, then NO_COLOR over FORCE_COLOR, and is off for a file.
 func TestQuietAndColor(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
-	chdir(t, dir)
+	env := map[string]string{}
+	w := world{dir: dir, env: env}
 	good := filepath.Join(dir, "good")
 	if err := os.MkdirAll(good, 0o755); err != nil {
 		t.Fatal(err)
@@ -177,18 +160,14 @@ func TestQuietAndColor(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(good, ".mcp.json"), []byte(`{"mcpServers": {"d": {"type": "http", "url": "https://docs.example.com/mcp"}}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(".mcp.json", []byte(`{"mcpServers": {"d": {"type": "http", "url": "http://docs.example.com/mcp"}}}`), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, ".mcp.json"), []byte(`{"mcpServers": {"d": {"type": "http", "url": "http://docs.example.com/mcp"}}}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	check := func(args ...string) (string, int) {
 		var out, errb bytes.Buffer
-		code := run(append([]string{"check", "--no-config"}, args...), &out, &errb)
+		code := runIn(w, append([]string{"check", "--no-config"}, args...), &out, &errb)
 		return out.String(), code
 	}
-	t.Setenv("NO_COLOR", "")
-	t.Setenv("FORCE_COLOR", "")
-	os.Unsetenv("NO_COLOR")
-	os.Unsetenv("FORCE_COLOR")
 	if out, code := check("--quiet", "good"); code != exitOK || out != "" {
 		t.Errorf("quiet clean run: exit %d, %q", code, out)
 	}
@@ -209,23 +188,23 @@ func TestQuietAndColor(t *testing.T) {
 	if !hasColor("--color", "always") || hasColor("--color", "never") {
 		t.Error("--color always/never not followed")
 	}
-	t.Setenv("FORCE_COLOR", "1")
+	env["FORCE_COLOR"] = "1"
 	if !hasColor() || hasColor("--color", "never") {
 		t.Error("FORCE_COLOR=1 not followed, or it beat --color never")
 	}
-	t.Setenv("FORCE_COLOR", "0")
+	env["FORCE_COLOR"] = "0"
 	if hasColor() {
 		t.Error("FORCE_COLOR=0 turned colour on")
 	}
-	t.Setenv("FORCE_COLOR", "1")
-	t.Setenv("NO_COLOR", "1")
+	env["FORCE_COLOR"] = "1"
+	env["NO_COLOR"] = "1"
 	if hasColor() {
 		t.Error("NO_COLOR should win over FORCE_COLOR")
 	}
 	if !hasColor("--color", "always") {
 		t.Error("--color always should win over NO_COLOR")
 	}
-	os.Unsetenv("NO_COLOR")
+	delete(env, "NO_COLOR")
 	if _, code := check("--color", "sometimes", ".mcp.json"); code != exitUsage {
 		t.Errorf("--color sometimes: exit %d", code)
 	}
@@ -236,6 +215,7 @@ func TestQuietAndColor(t *testing.T) {
 // how many were found; run from a subfolder, URIs are relative to the
 // folder holding .git (or --root), and the log holds no local path.
 func TestSARIFEndToEndCapAndRoot(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("checks 30,000 servers")
 	}
@@ -257,9 +237,9 @@ func TestSARIFEndToEndCapAndRoot(t *testing.T) {
 		files[fmt.Sprintf("packages/p%02d/.mcp.json", p)] = b.String()
 	}
 	writeFiles(t, repo, files)
-	chdir(t, filepath.Join(repo, "packages"))
+	w := world{dir: filepath.Join(repo, "packages")}
 	var out, errb bytes.Buffer
-	if code := run([]string{"check", "--no-config", "--format", "json", "--quiet", "."}, &out, &errb); code != exitFindings {
+	if code := runIn(w, []string{"check", "--no-config", "--format", "json", "--quiet", "."}, &out, &errb); code != exitFindings {
 		t.Fatalf("json: exit %d %s", code, errb.String())
 	}
 	var rep jsonReport
@@ -271,7 +251,7 @@ func TestSARIFEndToEndCapAndRoot(t *testing.T) {
 		t.Fatalf("%d findings, want more than 30,000", total)
 	}
 	out.Reset()
-	if code := run([]string{"check", "--no-config", "--format", "sarif", "."}, &out, &errb); code != exitFindings {
+	if code := runIn(w, []string{"check", "--no-config", "--format", "sarif", "."}, &out, &errb); code != exitFindings {
 		t.Fatalf("sarif: exit %d %s", code, errb.String())
 	}
 	if err := schema.ValidateSARIF(out.Bytes()); err != nil {
@@ -310,7 +290,7 @@ func TestSARIFEndToEndCapAndRoot(t *testing.T) {
 	}
 	// --root moves the base.
 	out.Reset()
-	if code := run([]string{"check", "--no-config", "--format", "sarif", "--root", ".", "p00"}, &out, &errb); code != exitFindings {
+	if code := runIn(w, []string{"check", "--no-config", "--format", "sarif", "--root", ".", "p00"}, &out, &errb); code != exitFindings {
 		t.Fatalf("--root: exit %d %s", code, errb.String())
 	}
 	if err := json.Unmarshal(out.Bytes(), &log); err != nil {
@@ -326,12 +306,12 @@ func TestSARIFEndToEndCapAndRoot(t *testing.T) {
 // no client expands is still reported; named, the file gets its client's
 // finding.
 func TestStdinWithoutANameGuessesNoClient(t *testing.T) {
-	chdir(t, t.TempDir())
+	t.Parallel()
+	dir := t.TempDir()
 	src := `{"mcpServers": {"gh": {"command": "npx", "args": ["-y", "gh-mcp@1.0.0"], "env": {"GITHUB_TOKEN": "${env:GITHUB_TOKEN}", "HOST": "${process.env.HOST}"}}}}`
 	count := func(args ...string) (env, js int) {
-		withStdin(t, src)
 		var out, errb bytes.Buffer
-		run(append([]string{"check", "--no-config", "--format", "json"}, args...), &out, &errb)
+		runIn(world{dir: dir, stdin: src}, append([]string{"check", "--no-config", "--format", "json"}, args...), &out, &errb)
 		var rep jsonReport
 		if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
 			t.Fatalf("%v: %v\n%s", args, err, errb.String())

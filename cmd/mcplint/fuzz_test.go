@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"sync"
@@ -45,14 +46,14 @@ func FuzzCheck(f *testing.F) {
 		}
 		var out bytes.Buffer
 		sum := report.Summarise(fs, len(ws.Documents), len(ws.Servers))
-		src := workspaceSource(ws)
+		src := report.SourcesOf(ws)
 		_ = report.Text(&out, fs, src, sum, report.TextOptions{})
 		_ = report.JSON(&out, fs, sum)
 		_ = report.SARIF(&out, toolInfo(), nil, fs, root)
-		_ = report.Diff(&out, fs, src.bytes)
+		_ = report.Diff(&out, fs, src.Bytes)
 		_ = report.ListJSON(&out, ws)
 		var bom bytes.Buffer
-		if err := listCycloneDX(&bom, ws, []string{root}); err != nil {
+		if err := (world{}).command(&bom, io.Discard).listCycloneDX(ws, []string{root}); err != nil {
 			t.Fatalf("SBOM of %q as %s: %v", data, name, err)
 		}
 		if err := schema.ValidateCycloneDX(bom.Bytes()); err != nil {

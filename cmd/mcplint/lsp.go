@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -10,7 +9,8 @@ import (
 	"github.com/mcplint/mcplint/lsp"
 )
 
-func runLSP(args []string, stdout, stderr io.Writer) int {
+func (c *Command) lsp(args []string) int {
+	stdout, stderr := c.Stdout, c.Stderr
 	fs := newFlagSet("lsp", "Run the language server over stdio: editors get mcplint's findings as\ndiagnostics for open MCP config files (and the other tiers of their project,\nread from disk), quick fixes from the same edits as mcplint fix, and a rule's\nexplanation on hover. The policies are compiled once at start. Setup for\nNeovim, VS Code, Helix and Zed: docs/editors.md.", stderr)
 	synopsis := fs.Usage
 	fs.Usage = func() {
@@ -37,7 +37,7 @@ func runLSP(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	if *home != "" {
-		if fi, err := os.Stat(*home); err != nil || !fi.IsDir() {
+		if fi, err := os.Stat(c.path(*home)); err != nil || !fi.IsDir() {
 			fmt.Fprintf(stderr, "mcplint lsp: --home %s: not a folder\n", *home)
 			return exitUsage
 		}
@@ -49,7 +49,7 @@ func runLSP(args []string, stdout, stderr io.Writer) int {
 	if setup.configPath == "" {
 		setup.noConfig = true
 	}
-	eng, _, code := setup.setup(nil, stderr, "lsp")
+	eng, _, code := setup.setup(c, nil, "lsp")
 	if eng == nil {
 		return code
 	}
@@ -63,10 +63,11 @@ func runLSP(args []string, stdout, stderr io.Writer) int {
 		Engine:      eng,
 		ConfigPath:  pf.configPath,
 		NoConfig:    pf.noConfig,
-		Home:        *home,
+		Home:        c.path(*home),
+		WorkDir:     c.Dir,
 		MaxFileSize: *maxFileSize,
 		Version:     versionString(),
 		Log:         stderr,
 	})
-	return srv.Serve(os.Stdin, stdout)
+	return srv.Serve(c.Stdin, stdout)
 }

@@ -6,13 +6,18 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/mcplint/mcplint/internal/editdist"
 	"io"
 	"os"
 	"runtime/debug"
 	"strings"
 
+	"golang.org/x/term"
+
+	"github.com/mcplint/mcplint/internal/cpuprofile"
+	"github.com/mcplint/mcplint/internal/editdist"
+	"github.com/mcplint/mcplint/internal/flagparse"
 	"github.com/mcplint/mcplint/internal/startgc"
+	"github.com/mcplint/mcplint/output"
 	"github.com/mcplint/mcplint/probe"
 	"github.com/mcplint/mcplint/secret"
 )
@@ -31,37 +36,86 @@ const (
 func init() { startgc.Restore() }
 
 func main() {
+	c := &Command{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, LookupEnv: os.LookupEnv,
+		// Standard input is a terminal only when it answers a terminal's
+		// ioctl: /dev/null is a character device too, and is no one to ask.
+		Terminal: func() bool { return term.IsTerminal(int(os.Stdin.Fd())) }}
 	if len(os.Args) > 1 && os.Args[1] == "probe" {
 		// What a server leaves behind (a child that detached with setsid)
 		// is re-parented here and ended when probe ends.
-		reapOrphans = probe.Reaper() == nil
+		c.ReapOrphans = probe.Reaper() == nil
 	}
-	stop := startProfile()
-	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	stop := cpuprofile.Start()
+	code := c.Run(os.Args[1:])
 	stop()
 	os.Exit(code)
 }
 
+// Command is one run of mcplint and the world it sees: its standard
+// streams, working folder and environment. main gives it the process's;
+// a test gives each run its own, so runs do not share state.
+type Command struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	// Dir is the working folder relative paths are in ("": the
+	// process's own).
+	Dir string
+	// LookupEnv reads the environment (os.LookupEnv).
+	LookupEnv func(string) (string, bool)
+	// Terminal says whether Stdin is a terminal to ask probe's consent on.
+	Terminal func() bool
+	// ReapOrphans: this process is the subreaper of what probed servers
+	// leave behind (only the command line is; a test binary has other
+	// children).
+	ReapOrphans bool
+}
+
+// wd is the working folder as an absolute path.
+func (c *Command) wd() string {
+	if c.Dir != "" {
+		return c.Dir
+	}
+	wd, _ := os.Getwd()
+	return wd
+}
+
+// path is a path the user gave, in the working folder.
+func (c *Command) path(p string) string { return output.In(c.Dir, p) }
+
+// paths are the PATHs the user gave, in the working folder.
+func (c *Command) paths(ps []string) []string {
+	if c.Dir == "" {
+		return ps
+	}
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = c.path(p)
+	}
+	return out
+}
+
+func (c *Command) getenv(k string) string { v, _ := c.LookupEnv(k); return v }
+
 type command struct {
 	name    string
 	summary string
-	run     func(args []string, stdout, stderr io.Writer) int
+	run     func(c *Command, args []string) int
 }
 
 func commands() []command {
 	return []command{
-		{"check", "lint configs and print findings (the default command)", runCheck},
-		{"list", "show every server definition with its client, tier and state", runList},
-		{"rules", "list the rule catalog", runRules},
-		{"explain", "print a rule's documentation with examples", runExplain},
-		{"export", "write a configured server as a Paseo catalogue entry or a server.json", runExport},
-		{"merge", "combine many repositories' JSON reports and SBOMs into one organisation report", runMerge},
-		{"fix", "apply safe fixes in place (--diff to only show them)", runFix},
-		{"probe", "start or connect to the effective servers and record their tools, with pins", runProbe},
-		{"baseline", "record current findings so check reports only new ones", runBaseline},
-		{"lsp", "run the language server over stdio", runLSP},
-		{"version", "print the version", runVersion},
-		{"completion", "print a shell completion script (bash, zsh or fish)", runCompletion},
+		{"check", "lint configs and print findings (the default command)", (*Command).check},
+		{"list", "show every server definition with its client, tier and state", (*Command).list},
+		{"rules", "list the rule catalog", (*Command).rules},
+		{"explain", "print a rule's documentation with examples", (*Command).explain},
+		{"export", "write a configured server as a Paseo catalogue entry or a server.json", (*Command).export},
+		{"merge", "combine many repositories' JSON reports and SBOMs into one organisation report", (*Command).merge},
+		{"fix", "apply safe fixes in place (--diff to only show them)", (*Command).fix},
+		{"probe", "start or connect to the effective servers and record their tools, with pins", (*Command).probe},
+		{"baseline", "record current findings so check reports only new ones", (*Command).baseline},
+		{"lsp", "run the language server over stdio", (*Command).lsp},
+		{"version", "print the version", (*Command).version},
+		{"completion", "print a shell completion script (bash, zsh or fish)", (*Command).completion},
 	}
 }
 
@@ -95,15 +149,21 @@ Exit codes: 0 nothing at or above the fail level, 1 findings,
 `)
 }
 
-// run is main without the process: it returns the exit code. A panic
+// Run is main without the process: it returns the exit code. A panic
 // anywhere below is reported as an internal error, never a crash dump.
-func run(args []string, stdout, stderr io.Writer) (code int) {
+func (c *Command) Run(args []string) (code int) {
 	// Standard error quotes file names and errors about scanned files:
 	// every line is masked and its control characters escaped, and no line
 	// starts a GitHub workflow command.
-	ew := secret.NewWriter(stderr)
+	ew := secret.NewWriter(c.Stderr)
 	defer func() { _ = ew.Flush() }() // standard error has nowhere else to report to
-	stderr = ew
+	run := *c
+	run.Stderr = ew
+	return run.dispatch(args)
+}
+
+func (c *Command) dispatch(args []string) (code int) {
+	stdout, stderr := c.Stdout, c.Stderr
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "mcplint: internal error: %v\nPlease report this with the command you ran.\n%s", r, debug.Stack())
@@ -111,26 +171,26 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	if len(args) == 0 {
-		return runCheck(nil, stdout, stderr)
+		return c.check(nil)
 	}
 	switch args[0] {
 	case "-h", "--help", "help":
 		usage(stdout)
 		return exitOK
 	case "-v", "--version":
-		return runVersion(nil, stdout, stderr)
+		return c.version(nil)
 	}
-	for _, c := range commands() {
-		if c.name == args[0] {
-			return c.run(args[1:], stdout, stderr)
+	for _, cmd := range commands() {
+		if cmd.name == args[0] {
+			return cmd.run(c, args[1:])
 		}
 	}
-	if strings.HasPrefix(args[0], "-") || looksLikePath(args[0]) {
-		return runCheck(args, stdout, stderr)
+	if strings.HasPrefix(args[0], "-") || c.exists(args[0]) {
+		return c.check(args)
 	}
 	var names []string
-	for _, c := range commands() {
-		names = append(names, c.name)
+	for _, cmd := range commands() {
+		names = append(names, cmd.name)
 	}
 	if s := editdist.Nearest(args[0], names); s != "" {
 		fmt.Fprintf(stderr, "mcplint: unknown command %q: did you mean %s?\nRun 'mcplint --help' for the commands.\n", args[0], s)
@@ -141,73 +201,20 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	return exitUsage
 }
 
-func looksLikePath(s string) bool {
-	_, err := os.Stat(s)
+// exists says a first argument names a file or folder: a PATH to check.
+func (c *Command) exists(s string) bool {
+	_, err := os.Stat(c.path(s))
 	return err == nil
 }
 
-// parseOnce is fs.Parse, with an unknown flag answered by the flag meant
-// ("unknown flag --formt: did you mean --format?") instead of the whole
-// flag list.
-func parseOnce(fs *flag.FlagSet, args []string) error {
-	// The flag package prints its error and the usage itself; both are
-	// held back here (a command's own Usage may write elsewhere), so the
-	// usage is printed once for --help and never for a mistake.
-	out, usage := fs.Output(), fs.Usage
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	err := fs.Parse(args)
-	fs.SetOutput(out)
-	fs.Usage = usage
-	if err == nil {
-		return nil
-	}
-	if errors.Is(err, flag.ErrHelp) {
-		usage()
-		return err
-	}
-	msg := err.Error()
-	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: "); ok {
-		name = strings.TrimLeft(name, "-")
-		var names []string
-		fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-		msg = "unknown flag --" + name
-		if s := editdist.Nearest(name, names); s != "" {
-			msg += ": did you mean --" + s + "?"
-		}
-	}
-	fmt.Fprintf(out, "mcplint %s: %s\nRun 'mcplint %s --help' for its flags.\n", fs.Name(), msg, fs.Name())
-	return err
-}
-
 // parseFlags parses flags that may come before, between or after the
-// paths (`mcplint check dir --format json` works as users expect).
+// paths, and returns the paths.
 func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	var paths []string
-	for {
-		if err := parseOnce(fs, args); err != nil {
-			return nil, err
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return paths, nil
-		}
-		if rest[0] == "--" {
-			return append(paths, rest[1:]...), nil
-		}
-		paths = append(paths, rest[0])
-		args = rest[1:]
-	}
+	return flagparse.Parse("mcplint", fs, args)
 }
 
 func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: mcplint %s [flags] [PATH...]\n\n%s\n\nFlags:\n", name, synopsis)
-		fs.PrintDefaults()
-	}
-	return fs
+	return flagparse.NewSet("mcplint", name, synopsis, stderr)
 }
 
 // flagError turns a flag parsing error into an exit code: --help is not

@@ -2,38 +2,18 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io"
+	"github.com/mcplint/mcplint/output"
 	"os"
 	"os/signal"
 	"path/filepath"
-	"sort"
 	"strings"
 	"syscall"
 	"time"
 
-	"golang.org/x/term"
-
-	"github.com/mcplint/mcplint/finding"
-	"github.com/mcplint/mcplint/fix"
 	"github.com/mcplint/mcplint/probe"
 	"github.com/mcplint/mcplint/report"
-	"github.com/mcplint/mcplint/rules"
-	"github.com/mcplint/mcplint/secret"
 	"github.com/mcplint/mcplint/snapshot"
-)
-
-// Where probe asks for consent; tests replace them. Standard input is a
-// terminal only when it answers a terminal's ioctl: /dev/null is a
-// character device too, and is no one to ask.
-var (
-	consentIn       io.Reader = os.Stdin
-	consentTerminal           = func() bool { return term.IsTerminal(int(os.Stdin.Fd())) }
-	lookupEnv                 = os.LookupEnv
-	// reapOrphans is set by main: only the command line is the subreaper
-	// of what its servers leave behind (a test binary has other children).
-	reapOrphans = false
 )
 
 const probeSynopsis = `Connect to every effective MCP server found in the PATHs (as mcplint list
@@ -59,8 +39,8 @@ your environment now and never written anywhere.
 A tool whose definition differs from its pin is reported as drift and is
 re-pinned only with --update.`
 
-func runProbe(args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("probe", probeSynopsis, stderr)
+func (c *Command) probe(args []string) int {
+	fs := newFlagSet("probe", probeSynopsis, c.Stderr)
 	var lf loadFlags
 	lf.register(fs)
 	var pf policyFlags
@@ -84,63 +64,35 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 	}
 	threshold, ok := parseFailLevel(*failLevel)
 	if !ok {
-		fmt.Fprintf(stderr, "mcplint probe: --fail-level %q: want error, warning, info or never\n", *failLevel)
+		fmt.Fprintf(c.Stderr, "mcplint probe: --fail-level %q: want error, warning, info or never\n", *failLevel)
 		return exitUsage
 	}
 	if *maxResponse <= 0 || *connectTimeout <= 0 || *requestTimeout <= 0 || *deadline <= 0 || *runDeadline <= 0 {
-		fmt.Fprintln(stderr, "mcplint probe: --timeout, --request-timeout, --deadline, --run-deadline and --max-response must be positive")
+		fmt.Fprintln(c.Stderr, "mcplint probe: --timeout, --request-timeout, --deadline, --run-deadline and --max-response must be positive")
 		return exitUsage
 	}
-	eng, cfg, code := pf.setup(paths, stderr, "probe")
+	eng, cfg, code := pf.setup(c, paths, "probe")
 	if eng == nil {
 		return code
 	}
-	ws, code := lf.load(paths, stderr, "probe")
+	ws, code := lf.load(c, paths, "probe")
 	if ws == nil {
 		return code
 	}
 	home, _ := os.UserHomeDir()
-	wd, _ := os.Getwd()
+	say := func(msg string) { fmt.Fprintf(c.Stderr, "mcplint probe: %s\n", msg) }
 	targets, skipped := probe.Plan(ws, probe.Selection{Only: only, PassEnv: passEnv, RemoteOnly: *remoteOnly},
-		probe.Env{Lookup: lookupEnv, Home: home, WorkDir: wd})
+		probe.Env{Lookup: c.LookupEnv, Home: home, WorkDir: c.wd()})
 	for _, s := range skipped {
-		fmt.Fprintf(stderr, "mcplint probe: %s\n", s)
+		say(s)
 	}
 	if len(targets) == 0 {
-		fmt.Fprintln(stderr, "mcplint probe: no server to probe")
+		say("no server to probe")
 		return exitOK
 	}
-
-	// Credentials over plain http to another machine: not without a flag.
-	if !*insecure {
-		kept := targets[:0]
-		for _, t := range targets {
-			if t.Insecure {
-				fmt.Fprintf(stderr, "mcplint probe: %s: not contacted: it would send credentials over plain http to %s; use https, or --allow-insecure-http\n", display(t.Server.Name), t.Host)
-				continue
-			}
-			kept = append(kept, t)
-		}
-		targets = kept
-	}
-	// Consent comes first, for every server that needs it, before anything
-	// starts or is contacted.
-	var asked []*probe.Planned
-	for _, t := range targets {
-		if t.NeedsConsent() {
-			asked = append(asked, t)
-		}
-	}
-	if len(asked) > 0 && !*yes {
-		if !consentTerminal() {
-			fmt.Fprintf(stderr, "mcplint probe: there is no terminal to ask for consent for %s: nothing was started or contacted.\n", plural(len(asked), "server"))
-			for _, t := range asked {
-				fmt.Fprint(stderr, probe.Question(t))
-			}
-			fmt.Fprintln(stderr, "Review them, then run again with --yes.")
-			return exitUsage
-		}
-		targets = (&probe.Asker{In: consentIn, Out: stderr}).Ask(targets)
+	targets, err = probe.Admit(targets, probe.Consent{Yes: *yes, Insecure: *insecure, Terminal: c.Terminal(), In: c.Stdin, Out: c.Stderr, Report: say})
+	if err != nil {
+		return exitUsage
 	}
 
 	// Ctrl-C and SIGTERM end the probes; every server started ends with
@@ -149,139 +101,39 @@ func runProbe(args []string, stdout, stderr io.Writer) int {
 	defer stopSignals()
 	ctx, cancelRun := context.WithTimeout(ctx, *runDeadline)
 	defer cancelRun()
-	if reapOrphans {
+	if c.ReapOrphans {
 		defer probe.ReapOrphans()
 	}
-
-	opts := probe.Options{ConnectTimeout: *connectTimeout, RequestTimeout: *requestTimeout, MaxResponse: *maxResponse, Deadline: *deadline, ClientVersion: versionString()}
-	byProject := map[string][]*snapshot.Server{}
-	var projects []string
-	failed := 0
-	for _, t := range targets {
-		if len(t.Missing) > 0 {
-			fmt.Fprintf(stderr, "mcplint probe: %s: not probed: %s not set in your environment\n", display(t.Server.Name), strings.Join(t.Missing, ", "))
-			failed++
-			continue
-		}
-		if ctx.Err() != nil {
-			fmt.Fprintf(stderr, "mcplint probe: %s: not probed: %s\n", display(t.Server.Name), stopped(ctx))
-			failed++
-			continue
-		}
-		res, err := probe.Probe(ctx, t.Target, opts)
-		if err != nil {
-			fmt.Fprintf(stderr, "mcplint probe: %s: %s\n", display(t.Server.Name), t.Quiet(err.Error()))
-			failed++
-			continue
-		}
-		if _, ok := byProject[t.Project]; !ok {
-			projects = append(projects, t.Project)
-		}
-		byProject[t.Project] = append(byProject[t.Project], &snapshot.Server{Name: t.Server.Name, Transport: t.Target.Transport, Result: res, Scrub: t.Scrub})
-	}
-	sort.Strings(projects)
-
-	drift := 0
-	var written []string
-	rec := &snapshot.Recorder{Out: stdout, Rel: rel, Update: *update}
-	for _, dir := range projects {
-		n, files, err := rec.Project(dir, byProject[dir])
-		if err != nil {
-			// This project's files stay as they were (or as far as they
-			// got); the other projects are still written.
-			if errors.Is(err, fix.ErrChanged) || errors.Is(err, fix.ErrExists) {
-				err = fmt.Errorf("%v (another program wrote it meanwhile; run mcplint probe again)", strings.SplitN(err.Error(), ":", 2)[0])
-			}
-			fmt.Fprintf(stderr, "mcplint probe: %v\n", err)
-			failed++
-		}
-		drift += n
-		written = append(written, files...)
-	}
+	session := &snapshot.Session{Report: say, Recorder: &snapshot.Recorder{Out: c.Stdout, Rel: c.rel, Update: *update},
+		Options: probe.Options{ConnectTimeout: *connectTimeout, RequestTimeout: *requestTimeout, MaxResponse: *maxResponse, Deadline: *deadline, ClientVersion: versionString()}}
+	o := session.Run(ctx, targets)
 
 	// What check says about what was just read.
-	findings, code := checkRecorded(eng, cfg, lf, paths, written, targets, stderr)
-	if code != exitOK {
+	ws, code = lf.load(c, paths, "probe")
+	if ws == nil {
 		return code
 	}
+	findings, err := snapshot.Findings(context.Background(), eng, cfg, ws, o.Written, targets)
+	if err != nil {
+		say(err.Error())
+		return exitInternal
+	}
 	if len(findings) > 0 {
-		sum := report.Summarise(findings, len(written), len(targets))
-		if err := report.Text(stdout, findings, nil, sum, report.TextOptions{Color: colorFor(stdout)}); err != nil {
+		sum := report.Summarise(findings, len(o.Written), len(targets))
+		if err := report.Text(c.Stdout, findings, nil, sum, report.TextOptions{Color: output.Color("auto", false, c.Stdout, c.LookupEnv)}); err != nil {
 			return exitInternal
 		}
 	}
-	if failed > 0 || drift > 0 {
+	if o.Failed > 0 || o.Drift > 0 || failsAt(findings, threshold) {
 		return exitFindings
-	}
-	for _, f := range findings {
-		if threshold != 0 && f.Level >= threshold {
-			return exitFindings
-		}
 	}
 	return exitOK
 }
 
-// checkRecorded runs check over the PATHs again and keeps the findings in
-// the files probe wrote and the tool findings of the probed servers.
-func checkRecorded(eng *rules.Engine, cfg *rules.Config, lf loadFlags, paths, files []string, targets []*probe.Planned, stderr io.Writer) ([]finding.Finding, int) {
-	ws, code := lf.load(paths, stderr, "probe")
-	if ws == nil {
-		return nil, code
-	}
-	fs, err := eng.Check(context.Background(), ws, cfg)
-	if err != nil {
-		fmt.Fprintf(stderr, "mcplint probe: %v\n", err)
-		return nil, exitInternal
-	}
-	inFiles := map[string]bool{}
-	for _, d := range ws.Documents {
-		for _, f := range files {
-			if d.AbsPath == f {
-				inFiles[d.Path] = true
-			}
-		}
-	}
-	probed := map[string]bool{}
-	for _, t := range targets {
-		probed[t.Server.Name] = true
-	}
-	var out []finding.Finding
-	for _, f := range fs {
-		if inFiles[f.File] || (probed[f.Server] && toolRule(f.Rule)) {
-			out = append(out, f)
-		}
-	}
-	return out, exitOK
-}
-
-// stopped says why the run's context ended.
-func stopped(ctx context.Context) string {
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return "the run's deadline (--run-deadline) passed"
-	}
-	return "interrupted"
-}
-
-// toolRule is a rule that reads tool snapshots.
-func toolRule(id string) bool {
-	switch id {
-	case "budget/tool-count", "budget/tool-name-length", "trust/tool-drift", "trust/tool-shadowing", "compat/tool-name-characters", "compat/effects":
-		return true
-	}
-	return false
-}
-
 // rel shows a path relative to the working folder when under it.
-func rel(p string) string {
-	if wd, err := os.Getwd(); err == nil {
-		if r, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(r, "..") {
-			return r
-		}
+func (c *Command) rel(p string) string {
+	if r, err := filepath.Rel(c.wd(), p); err == nil && !strings.HasPrefix(r, "..") {
+		return r
 	}
 	return p
 }
-
-// display is how probe shows what came from a config or a server:
-// secret-like tokens masked, control, bidi, zero-width and tag characters
-// made visible.
-func display(s string) string { return secret.Display(s) }

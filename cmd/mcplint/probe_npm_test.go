@@ -151,8 +151,8 @@ func TestProbeRealHTTPServers(t *testing.T) {
 		"everything-http": map[string]any{"type": "http", "url": httpURL + "/mcp", "headers": map[string]string{"X-Probe": "1"}},
 		"everything-sse":  map[string]any{"type": "sse", "url": sseURL + "/sse"},
 	}})
-	withConsent(t, false, "") // no terminal: a server sent a header needs --yes
-	code, out, errs := runCLI(t, "probe", "--yes", "--no-config", dir)
+	// No terminal: a server sent a header needs --yes.
+	code, out, errs := cli{}.run(t, "probe", "--yes", "--no-config", dir)
 	if code != exitOK {
 		t.Errorf("exit %d\n%s%s", code, out, errs)
 	}

@@ -60,25 +60,35 @@ func runCLI(t *testing.T, args ...string) (int, string, string) {
 	return code, out.String(), errb.String()
 }
 
-// withConsent sets what the consent prompt sees for one test.
-func withConsent(t *testing.T, terminal bool, answers string) {
-	t.Helper()
-	oldT, oldIn := consentTerminal, consentIn
-	consentTerminal = func() bool { return terminal }
-	consentIn = strings.NewReader(answers)
-	t.Cleanup(func() { consentTerminal, consentIn = oldT, oldIn })
+// cli is what probe's consent prompt sees: a terminal or none, the
+// answers typed, and variables added to the environment.
+type cli struct {
+	terminal bool
+	answers  io.Reader
+	env      map[string]string
 }
 
-func withEnv(t *testing.T, extra map[string]string) {
+// run runs mcplint as runCLI does, in that world.
+func (c cli) run(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
-	old := lookupEnv
-	lookupEnv = func(k string) (string, bool) {
-		if v, ok := extra[k]; ok {
+	var out, errb bytes.Buffer
+	code := c.runTo(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func (c cli) runTo(args []string, stdout, stderr io.Writer) int {
+	cmd := world{}.command(stdout, stderr)
+	cmd.Terminal = func() bool { return c.terminal }
+	if c.answers != nil {
+		cmd.Stdin = c.answers
+	}
+	cmd.LookupEnv = func(k string) (string, bool) {
+		if v, ok := c.env[k]; ok {
 			return v, true
 		}
 		return os.LookupEnv(k)
 	}
-	t.Cleanup(func() { lookupEnv = old })
+	return cmd.Run(args)
 }
 
 func toolsFile(t *testing.T, dir string, tools ...map[string]any) string {
@@ -235,8 +245,7 @@ func TestProbeWithoutConsentStartsNothing(t *testing.T) {
 	writeJSONFile(t, filepath.Join(dir, ".mcp.json"), map[string]any{"mcpServers": map[string]any{
 		"notes": stdioServer(t, map[string]string{probetest.EnvMode: "stdio", probetest.EnvRecord: rec, "API_KEY": "ghp_Zx81kQm3Lw90aTyu2RbNc47DeFg5HiJkLmNo"}),
 	}})
-	withConsent(t, false, "")
-	code, out, errs := runCLI(t, "probe", "--no-config", dir)
+	code, out, errs := cli{}.run(t, "probe", "--no-config", dir)
 	if code != exitUsage {
 		t.Errorf("exit %d, want 2\n%s%s", code, out, errs)
 	}
@@ -251,13 +260,11 @@ func TestProbeWithoutConsentStartsNothing(t *testing.T) {
 	}
 
 	// At a terminal, "n" starts nothing and "y" starts it.
-	withConsent(t, true, "n\n")
-	runCLI(t, "probe", "--no-config", dir)
+	cli{terminal: true, answers: strings.NewReader("n\n")}.run(t, "probe", "--no-config", dir)
 	if _, err := os.Stat(rec); err == nil {
 		t.Error("the server ran after the user said no")
 	}
-	withConsent(t, true, "y\n")
-	code, out, errs = runCLI(t, "probe", "--no-config", dir)
+	code, out, errs = cli{terminal: true, answers: strings.NewReader("y\n")}.run(t, "probe", "--no-config", dir)
 	if _, err := os.Stat(rec); err != nil || code != exitOK {
 		t.Errorf("the server did not run after yes: exit %d\n%s%s", code, out, errs)
 	}
@@ -297,7 +304,7 @@ func TestProbeTokenReachesServerButNoOutput(t *testing.T) {
 	want1, want2 := filepath.Join(sd, "w1"), filepath.Join(sd, "w2")
 	os.WriteFile(want1, []byte(fromEnv), 0o600)
 	os.WriteFile(want2, []byte(literal), 0o600)
-	withEnv(t, map[string]string{"MCPLINT_TEST_TOKEN": fromEnv})
+	p := cli{env: map[string]string{"MCPLINT_TEST_TOKEN": fromEnv}}
 	writeJSONFile(t, filepath.Join(dir, ".mcp.json"), map[string]any{"mcpServers": map[string]any{
 		"byref": stdioServer(t, map[string]string{probetest.EnvMode: "stdio", "API_TOKEN": "${MCPLINT_TEST_TOKEN}",
 			probetest.EnvEcho: "API_TOKEN", probetest.EnvCompare: want1, probetest.EnvLeak: "1"}),
@@ -308,7 +315,7 @@ func TestProbeTokenReachesServerButNoOutput(t *testing.T) {
 		// Not declared: must not reach the server.
 		"undeclared": stdioServer(t, map[string]string{probetest.EnvMode: "stdio", probetest.EnvEcho: "MCPLINT_TEST_TOKEN", probetest.EnvCompare: want1}),
 	}})
-	code, out, errs := runCLI(t, "probe", "--yes", "--no-config", dir)
+	code, out, errs := p.run(t, "probe", "--yes", "--no-config", dir)
 	if code != exitOK && code != exitFindings {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
@@ -353,7 +360,7 @@ func TestProbeRemoteWithHeaders(t *testing.T) {
 	tools := []*mcp.Tool{{Name: "remote_read", Description: "Read remotely"}, {Name: "remote_write", Description: "Write remotely"}}
 	srv := httptest.NewServer(probetest.Handlers(probetest.New(tools, "Remote instructions", 1), "Authorization", "Bearer sk-live-4fQ9xZ2mLp7RtY8vWb3NcK6dHs1JgAe5"))
 	defer srv.Close()
-	withEnv(t, map[string]string{"REMOTE_TOKEN": "sk-live-4fQ9xZ2mLp7RtY8vWb3NcK6dHs1JgAe5"})
+	p := cli{env: map[string]string{"REMOTE_TOKEN": "sk-live-4fQ9xZ2mLp7RtY8vWb3NcK6dHs1JgAe5"}}
 	dir := t.TempDir()
 	rec := filepath.Join(t.TempDir(), "ran")
 	writeJSONFile(t, filepath.Join(dir, ".mcp.json"), map[string]any{"mcpServers": map[string]any{
@@ -363,8 +370,7 @@ func TestProbeRemoteWithHeaders(t *testing.T) {
 	}})
 	// --remote-only starts no process: nothing to consent to, even
 	// without a terminal.
-	withConsent(t, false, "")
-	code, out, errs := runCLI(t, "probe", "--yes", "--remote-only", "--no-config", dir)
+	code, out, errs := p.run(t, "probe", "--yes", "--remote-only", "--no-config", dir)
 	if _, err := os.Stat(rec); err == nil {
 		t.Error("--remote-only started a process")
 	}
@@ -610,11 +616,9 @@ func TestProbeConsentPromptShowsBeforeTheAnswer(t *testing.T) {
 	writeJSONFile(t, filepath.Join(dir, ".mcp.json"), map[string]any{"mcpServers": map[string]any{
 		"notes": stdioServer(t, map[string]string{probetest.EnvMode: "stdio"}),
 	}})
-	withConsent(t, true, "")
 	var out, errb bytes.Buffer
 	pr := &promptReader{errb: &errb}
-	consentIn = pr
-	run([]string{"probe", "--no-config", dir}, &out, &errb)
+	cli{terminal: true, answers: pr}.runTo([]string{"probe", "--no-config", dir}, &out, &errb)
 	if !strings.HasSuffix(pr.seen, "[y]es / [N]o / [a]ll: ") {
 		t.Errorf("when the answer was read, standard error showed:\n%q", pr.seen)
 	}

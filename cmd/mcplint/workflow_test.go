@@ -121,12 +121,7 @@ func TestFixDiffsApplyWithGitApply(t *testing.T) {
 	}
 	git("init", "-q")
 	var diff, errb bytes.Buffer
-	wd, _ := os.Getwd()
-	if err := os.Chdir(repo); err != nil {
-		t.Fatal(err)
-	}
-	code := run([]string{"fix", "--diff", "."}, &diff, &errb)
-	_ = os.Chdir(wd)
+	code := runIn(world{dir: repo}, []string{"fix", "--diff", "."}, &diff, &errb)
 	if code != exitFindings {
 		t.Fatalf("fix --diff with fixes pending: exit %d, want 1 (ruff's convention): %s", code, errb.String())
 	}

@@ -14,8 +14,12 @@ var Of = map[string]int{
 	"loader/syntax":       0, // parsers that keep byte spans
 	"internal/parallel":   0,
 	"internal/editdist":   0, // edit distance for "did you mean"
+	"internal/flagparse":  1, // interspersed flags, "did you mean" for a flag
 	"internal/completion": 0, // shell completion scripts
 	"internal/startgc":    0,
+	"internal/buildinfo":  0, // the version a binary knows of itself
+	"internal/cpuprofile": 0,
+	"output":              1, // stdout or a file replaced whole; colour
 	"internal/layers":     0,
 	"internal/leakcorpus": 0, // generated secrets for leak tests
 	"fixtures":            0, // embedded example files

@@ -1,14 +1,15 @@
-package main
+// Package cpuprofile profiles a whole run of the command when the
+// environment asks for it (for BENCHMARKS.md; see bench/run.sh).
+package cpuprofile
 
 import (
 	"os"
 	"runtime/pprof"
 )
 
-// startProfile writes a CPU profile of the whole process to the file
-// MCPLINT_CPUPROFILE names (for BENCHMARKS.md; see bench/run.sh). It
-// returns the function that stops it.
-func startProfile() func() {
+// Start writes a CPU profile of the whole process to the file
+// MCPLINT_CPUPROFILE names. It returns the function that stops it.
+func Start() func() {
 	path := os.Getenv("MCPLINT_CPUPROFILE")
 	if path == "" {
 		return func() {}
