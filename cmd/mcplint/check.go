@@ -147,7 +147,7 @@ func (c *Command) check(args []string) int {
 			return fail(exitUsage, err.Error())
 		}
 	}
-	eng, cfg, code, msg := f.policyFlags.open(c, paths)
+	eng, cfg, code, msg := f.open(c, paths)
 	if eng == nil {
 		return fail(code, strings.TrimSpace(msg))
 	}
@@ -155,7 +155,7 @@ func (c *Command) check(args []string) int {
 	if !f.loadFlags.validate(io.Discard, "check") {
 		return fail(exitUsage, fmt.Sprintf("--max-file-size %d: want a number of bytes above 0", f.maxFileSize))
 	}
-	res, err := eng.CheckPaths(context.Background(), f.loadFlags.options(c, paths), cfg, rules.Plan{
+	res, err := eng.CheckPaths(context.Background(), f.options(c, paths), cfg, rules.Plan{
 		Whole: f.format == "diff", PartFiles: partFiles, Bare: f.format != "text", OnePart: startgc.OnePart})
 	if err != nil {
 		return fail(evalFailure(err))

@@ -94,8 +94,6 @@ func (c *Command) paths(ps []string) []string {
 	return out
 }
 
-func (c *Command) getenv(k string) string { v, _ := c.LookupEnv(k); return v }
-
 type command struct {
 	name    string
 	summary string
