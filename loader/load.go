@@ -121,7 +121,8 @@ type Plan struct {
 // Files is the number of files the plan reads.
 func (p *Plan) Files() int { return len(p.cands) }
 
-// Discover finds the files Load would read.
+// Discover finds the files Load would read: the PATHs' files and
+// walks, confined to the PATHs and --home, and then --home's own files.
 func Discover(opts Options) (*Plan, error) {
 	if opts.Client != "" {
 		if _, ok := Clients[opts.Client]; !ok {
@@ -136,35 +137,70 @@ func Discover(opts Options) (*Plan, error) {
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	var cands []candidate
-	projects := map[string]string{}
-	roots := map[string]string{}
-	listings := map[string][]string{}
-	seen := map[string]bool{}
-	add := func(c candidate) {
-		if !seen[c.abs] {
-			seen[c.abs] = true
-			cands = append(cands, c)
-		}
-		if c.projectDir != "" {
-			projects[cleanProjectKey(c.projectDir)] = c.projectDir
-		}
+	home, err := homeFolder(opts.Home)
+	if err != nil {
+		return nil, err
 	}
-	home := ""
-	if opts.Home != "" {
-		h, err := filepath.Abs(opts.Home)
-		if err != nil {
-			return nil, &UsageError{err.Error()}
-		}
-		if fi, err := os.Stat(h); err != nil || !fi.IsDir() {
-			return nil, &UsageError{fmt.Sprintf("--home %s: not a folder", opts.Home)}
-		}
-		home = h
+	d := &discovery{opts: opts, home: home, projects: map[string]string{}, roots: map[string]string{}, listings: map[string][]string{}, seen: map[string]bool{}}
+	within := confinement(paths, home, opts.Client)
+	if err := d.readPaths(paths, within); err != nil {
+		return nil, err
 	}
-	// The folders a confined file may lie in, links resolved: each PATH
-	// (a named file's own folder) and --home. A hostile repository's
-	// .mcp.json linked to /proc/self/environ or ~/.ssh/id_rsa must not be
-	// read and quoted in a parse error, nor a folder linked to / walked.
+	if !opts.FollowOutside {
+		d.markOutside(within)
+	}
+	if home != "" {
+		d.homeFiles()
+	}
+	plan := &Plan{opts: opts, wd: wd, cands: d.cands, projects: d.projects, roots: d.roots, listings: d.projectListings()}
+	if !opts.FollowOutside {
+		plan.within = within
+	}
+	return plan, nil
+}
+
+// discovery collects a plan's candidates, each file once.
+type discovery struct {
+	opts     Options
+	home     string
+	cands    []candidate
+	projects map[string]string
+	roots    map[string]string
+	listings map[string][]string
+	seen     map[string]bool
+}
+
+func (d *discovery) add(c candidate) {
+	if !d.seen[c.abs] {
+		d.seen[c.abs] = true
+		d.cands = append(d.cands, c)
+	}
+	if c.projectDir != "" {
+		d.projects[cleanProjectKey(c.projectDir)] = c.projectDir
+	}
+}
+
+// homeFolder checks --home: an existing folder, made absolute.
+func homeFolder(opt string) (string, error) {
+	if opt == "" {
+		return "", nil
+	}
+	h, err := filepath.Abs(opt)
+	if err != nil {
+		return "", &UsageError{err.Error()}
+	}
+	if fi, err := os.Stat(h); err != nil || !fi.IsDir() {
+		return "", &UsageError{fmt.Sprintf("--home %s: not a folder", opt)}
+	}
+	return h, nil
+}
+
+// confinement says whether a real path lies in the folders a confined
+// file may lie in, links resolved: each PATH (a named file's own folder
+// and project) and --home. A hostile repository's .mcp.json linked to
+// /proc/self/environ or ~/.ssh/id_rsa must not be read and quoted in a
+// parse error, nor a folder linked to / walked.
+func confinement(paths []string, home, client string) func(real string) bool {
 	var inside []string
 	addInside := func(dir string) {
 		if r, err := filepath.EvalSymlinks(dir); err == nil {
@@ -175,24 +211,26 @@ func Discover(opts Options) (*Plan, error) {
 		addInside(home)
 	}
 	for _, p := range paths {
-		if abs, err := filepath.Abs(p); err == nil {
-			if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
-				addInside(abs)
-				continue
-			}
-			// A named file's folder, and the project it belongs to: its
-			// other files are read as context, a snapshot's pins file
-			// lies above it.
-			addInside(filepath.Dir(abs))
-			if dir := recordProject(abs); dir != "" {
-				addInside(dir)
-			}
-			if dir := explicitCandidate(abs, home, opts.Client).projectDir; dir != "" {
-				addInside(dir)
-			}
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			continue
+		}
+		if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
+			addInside(abs)
+			continue
+		}
+		// A named file's folder, and the project it belongs to: its
+		// other files are read as context, a snapshot's pins file lies
+		// above it.
+		addInside(filepath.Dir(abs))
+		if dir := recordProject(abs); dir != "" {
+			addInside(dir)
+		}
+		if dir := explicitCandidate(abs, home, client).projectDir; dir != "" {
+			addInside(dir)
 		}
 	}
-	within := func(real string) bool {
+	return func(real string) bool {
 		for _, r := range inside {
 			if real == r || strings.HasPrefix(real, r+string(filepath.Separator)) || r == string(filepath.Separator) {
 				return true
@@ -200,54 +238,42 @@ func Discover(opts Options) (*Plan, error) {
 		}
 		return false
 	}
+}
+
+// readPaths adds each PATH: a folder is walked, a file is read with the
+// other files of its client and project as context.
+func (d *discovery) readPaths(paths []string, within func(string) bool) error {
+	opts := d.opts
 	var contexts []candidate
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
-			return nil, &UsageError{err.Error()}
+			return &UsageError{err.Error()}
 		}
 		fi, err := os.Stat(abs)
 		if _, open := opts.Overlay[abs]; err != nil && open {
 			// A new file open in an editor that was never saved.
-			add(explicitCandidate(abs, home, opts.Client))
+			d.add(explicitCandidate(abs, d.home, opts.Client))
 			continue
 		}
 		if err != nil {
-			return nil, &UsageError{fmt.Sprintf("%s: no such file or folder", p)}
+			return &UsageError{fmt.Sprintf("%s: no such file or folder", p)}
 		}
 		if fi.IsDir() {
-			projects[cleanProjectKey(abs)] = abs
-			roots[cleanProjectKey(abs)] = abs
-			walkWithin := within
-			if opts.FollowOutside {
-				walkWithin = nil
-			}
-			walk(abs, walkWithin, func(c candidate) {
-				c.confined = true
-				// A walk of (or through) the --home folder finds the home
-				// files at their home places: ~/.cursor/mcp.json is the
-				// user's Cursor file, not a project's.
-				if pt := homePattern(home, c.abs); pt != nil {
-					c.pat, c.projectDir = pt, ""
-				}
-				if isPluginFile(c.abs) {
-					c.pat, c.projectDir = &pluginPattern, ""
-				}
-				add(c)
-			}, func(dir string, names []string) { listings[filepath.Clean(dir)] = names })
+			d.walkFolder(abs, within)
 			continue
 		}
 		if dir := recordProject(abs); dir != "" && opts.Client == "" {
 			// A tool snapshot or the pins file (pre-commit passes them
 			// when they are staged): the project's snapshots and pins are
 			// read together, where toolSnapshots reads them.
-			projects[cleanProjectKey(dir)] = dir
+			d.projects[cleanProjectKey(dir)] = dir
 			continue
 		}
-		c := explicitCandidate(abs, home, opts.Client)
+		c := explicitCandidate(abs, d.home, opts.Client)
 		c.generic = opts.SkipUnrelated && opts.Client == "" && genericName(c.pat)
 		c.confined = true
-		add(c)
+		d.add(c)
 		contexts = append(contexts, projectContext(c)...)
 	}
 	// The other files of a named file's client and project are read too,
@@ -255,14 +281,43 @@ func Discover(opts Options) (*Plan, error) {
 	// the staged files); their own findings are not reported.
 	for _, c := range contexts {
 		c.confined = true
-		add(c)
+		d.add(c)
 	}
-	for i := range cands {
-		c := &cands[i]
-		if !c.confined || opts.FollowOutside {
+	return nil
+}
+
+// walkFolder adds the config files under a folder named as a PATH.
+func (d *discovery) walkFolder(abs string, within func(string) bool) {
+	d.projects[cleanProjectKey(abs)] = abs
+	d.roots[cleanProjectKey(abs)] = abs
+	walkWithin := within
+	if d.opts.FollowOutside {
+		walkWithin = nil
+	}
+	walk(abs, walkWithin, func(c candidate) {
+		c.confined = true
+		// A walk of (or through) the --home folder finds the home files
+		// at their home places: ~/.cursor/mcp.json is the user's Cursor
+		// file, not a project's.
+		if pt := homePattern(d.home, c.abs); pt != nil {
+			c.pat, c.projectDir = pt, ""
+		}
+		if isPluginFile(c.abs) {
+			c.pat, c.projectDir = &pluginPattern, ""
+		}
+		d.add(c)
+	}, func(dir string, names []string) { d.listings[filepath.Clean(dir)] = names })
+}
+
+// markOutside marks the confined candidates whose real path lies outside
+// the PATHs and --home: they are reported, not read.
+func (d *discovery) markOutside(within func(string) bool) {
+	for i := range d.cands {
+		c := &d.cands[i]
+		if !c.confined {
 			continue
 		}
-		if _, open := opts.Overlay[c.abs]; open {
+		if _, open := d.opts.Overlay[c.abs]; open {
 			continue
 		}
 		if real := c.real; real != "" || c.realIsAbs {
@@ -280,61 +335,62 @@ func Discover(opts Options) (*Plan, error) {
 			c.outside = real
 		}
 	}
-	if home != "" {
-		// Claude Code plugins ship their servers in the plugin's
-		// .mcp.json; oceancode reads them as the plugin tier.
-		walkPlugins(filepath.Join(home, ".claude", "plugins"), func(c candidate) { add(c) })
-		paseoHome := filepath.Join(home, ".paseo")
-		if ph := insideHome(home, os.Getenv("PASEO_HOME")); ph != "" {
-			paseoHome = ph
-		}
-		walkPaseoAgents(filepath.Join(paseoHome, "agents"), func(c candidate) { add(c) })
-		// The team catalogue: catalog.json, and the version 1 document the
-		// plugin keeps beside it (catalog.v1.json) for a roll-back to
-		// 0.12.0. Either shape is read by content.
-		for _, name := range []string{"catalog.json", "catalog.v1.json"} {
-			abs := filepath.Join(paseoHome, "plugin-settings", "paseo-mcp", name)
-			if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
-				add(candidate{abs: abs, team: true})
-			}
-		}
-		// AI Router's routing of Paseo's claude agents, one source of
-		// their tool search.
-		if abs := filepath.Join(paseoHome, aiRoutingPath); isFile(abs) {
-			add(candidate{abs: abs, pat: &aiRoutingPattern})
-		}
-		xdg := xdgConfigHome(home)
-		for i := range homePatterns {
-			pt := &homePatterns[i]
-			abs := filepath.Join(append([]string{home}, pt.segs...)...)
-			if pt.client == "paseo" {
-				if ph := insideHome(home, os.Getenv("PASEO_HOME")); ph != "" {
-					abs = filepath.Join(ph, "config.json")
-				}
-			}
-			if pt.client == "super-pi" && xdg != "" {
-				// super-pi's global config dir follows XDG_CONFIG_HOME.
-				abs = filepath.Join(append([]string{xdg}, pt.segs[1:]...)...)
-			}
-			if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
-				add(candidate{abs: abs, pat: pt})
-			}
+}
+
+// homeFiles adds the files of the home tier: Claude Code plugins,
+// Paseo's agents, team catalogue and routing, and every client's user
+// file at its place.
+func (d *discovery) homeFiles() {
+	home := d.home
+	// Claude Code plugins ship their servers in the plugin's .mcp.json;
+	// oceancode reads them as the plugin tier.
+	walkPlugins(filepath.Join(home, ".claude", "plugins"), d.add)
+	paseoHome := filepath.Join(home, ".paseo")
+	if ph := insideHome(home, os.Getenv("PASEO_HOME")); ph != "" {
+		paseoHome = ph
+	}
+	walkPaseoAgents(filepath.Join(paseoHome, "agents"), d.add)
+	// The team catalogue: catalog.json, and the version 1 document the
+	// plugin keeps beside it (catalog.v1.json) for a roll-back to 0.12.0.
+	// Either shape is read by content.
+	for _, name := range []string{"catalog.json", "catalog.v1.json"} {
+		if abs := filepath.Join(paseoHome, "plugin-settings", "paseo-mcp", name); isFile(abs) {
+			d.add(candidate{abs: abs, team: true})
 		}
 	}
-	// Only project folders' listings are kept.
+	// AI Router's routing of Paseo's claude agents, one source of their
+	// tool search.
+	if abs := filepath.Join(paseoHome, aiRoutingPath); isFile(abs) {
+		d.add(candidate{abs: abs, pat: &aiRoutingPattern})
+	}
+	xdg := xdgConfigHome(home)
+	for i := range homePatterns {
+		pt := &homePatterns[i]
+		abs := filepath.Join(append([]string{home}, pt.segs...)...)
+		if pt.client == "paseo" && paseoHome != filepath.Join(home, ".paseo") {
+			abs = filepath.Join(paseoHome, "config.json")
+		}
+		if pt.client == "super-pi" && xdg != "" {
+			// super-pi's global config dir follows XDG_CONFIG_HOME.
+			abs = filepath.Join(append([]string{xdg}, pt.segs[1:]...)...)
+		}
+		if fi, err := os.Stat(abs); err == nil && !fi.IsDir() {
+			d.add(candidate{abs: abs, pat: pt})
+		}
+	}
+}
+
+// projectListings keeps the walk's listings of project folders only.
+func (d *discovery) projectListings() map[string][]string {
 	keep := map[string][]string{}
-	for _, c := range cands {
+	for _, c := range d.cands {
 		if c.projectDir != "" {
-			if k := filepath.Clean(c.projectDir); listings[k] != nil {
-				keep[k] = listings[k]
+			if k := filepath.Clean(c.projectDir); d.listings[k] != nil {
+				keep[k] = d.listings[k]
 			}
 		}
 	}
-	plan := &Plan{opts: opts, wd: wd, cands: cands, projects: projects, roots: roots, listings: keep}
-	if !opts.FollowOutside {
-		plan.within = within
-	}
-	return plan, nil
+	return keep
 }
 
 // Load reads and normalises the plan's files.
