@@ -40,6 +40,7 @@ func writeBadInputs(t *testing.T) string {
 }
 
 func TestBadInputNeverStopsTheRun(t *testing.T) {
+	t.Parallel()
 	root := writeBadInputs(t)
 	var out, errb bytes.Buffer
 	code := run([]string{"check", "--format", "json", root}, &out, &errb)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestUnreadableFilesAreReported(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	// A dangling symbolic link and a FIFO (reading it would block).
 	if err := os.Symlink(filepath.Join(root, "missing.json"), filepath.Join(root, ".mcp.json")); err != nil {

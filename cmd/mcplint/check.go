@@ -43,6 +43,9 @@ func (l *loadFlags) register(fs *flag.FlagSet) {
 // options are the loader's options for paths, relative ones in c's
 // working folder.
 func (l *loadFlags) options(c *Command, paths []string) loader.Options {
+	if len(paths) == 0 && c.Dir != "" {
+		paths = []string{"."} // the run's folder, not the process's
+	}
 	return loader.Options{Paths: c.paths(paths), Home: c.path(l.home), Client: l.client, MaxFileSize: l.maxFileSize, Tools: c.paths(l.tools),
 		FollowOutside: l.followOutside, Overlay: l.overlay, SkipUnrelated: l.skipUnrelated, WorkDir: c.Dir}
 }

@@ -36,6 +36,7 @@ var hostile = []string{
 // names, folder names, arguments, values, URLs and env keys, and checks
 // what check (text and github), list, fix and standard error print.
 func TestControlCharactersNeverReachTheTerminal(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	planted := 0
 	for i, h := range hostile {
@@ -64,7 +65,7 @@ func TestControlCharactersNeverReachTheTerminal(t *testing.T) {
 		}
 		planted += 9
 	}
-	t.Chdir(root)
+	w := world{dir: root}
 	human := [][]string{
 		{"check", "--no-config", "."},
 		{"list", "."},
@@ -75,7 +76,7 @@ func TestControlCharactersNeverReachTheTerminal(t *testing.T) {
 	}
 	for _, args := range human {
 		var stdout, stderr bytes.Buffer
-		run(args, &stdout, &stderr)
+		runIn(w, args, &stdout, &stderr)
 		name := strings.Join(args, " ")
 		if args[0] == "fix" && args[1] == "--no-config" && len(args) > 2 && args[2] == "--diff" {
 			// A diff keeps \r of CRLF files; the rest applies.
@@ -86,7 +87,7 @@ func TestControlCharactersNeverReachTheTerminal(t *testing.T) {
 		checkTerminal(t, name+" (stderr)", stderr.String())
 	}
 	var stdout, stderr bytes.Buffer
-	run([]string{"check", "--no-config", "--format", "github", "."}, &stdout, &stderr)
+	runIn(w, []string{"check", "--no-config", "--format", "github", "."}, &stdout, &stderr)
 	command := regexp.MustCompile(`^::(error|warning|notice) file=[^:]*,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=[^:]*::`)
 	commands := 0
 	for _, l := range strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n") {

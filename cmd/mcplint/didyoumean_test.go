@@ -9,6 +9,7 @@ import (
 )
 
 func TestExplainSuggestsTheRuleMeant(t *testing.T) {
+	t.Parallel()
 	var out, errb bytes.Buffer
 	if code := run([]string{"explain", "literal-key"}, &out, &errb); code != exitUsage {
 		t.Fatalf("exit %d, want %d", code, exitUsage)
@@ -26,6 +27,7 @@ func TestExplainSuggestsTheRuleMeant(t *testing.T) {
 // A file named on the command line whose client is worked out from its
 // content says which client it was read as, and why.
 func TestNamedFileSaysWhichClient(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	p := filepath.Join(dir, "windsurf.mcp.json")
 	if err := os.WriteFile(p, []byte(`{"mcpServers": {"api": {"serverUrl": "https://api.example.com/mcp"}}}`), 0o644); err != nil {

@@ -11,6 +11,7 @@ import (
 // reported as clean in silence: check and list say so on stderr with the
 // names looked for and the hints, exit 0, or 1 with --fail-on-empty.
 func TestEmptyResultSaysSo(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{"README.md": "no configs here\n", "mcp-servers.json": `{"mcpServers": {}}`})
 	for _, cmd := range []string{"check", "list"} {
@@ -47,6 +48,7 @@ func TestEmptyResultSaysSo(t *testing.T) {
 // TestMaxFileSizeMustBePositive: a size of 0 or below would read nothing
 // or everything; it is a usage error in every command that loads.
 func TestMaxFileSizeMustBePositive(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{".mcp.json": `{"mcpServers": {}}`})
 	for _, cmd := range []string{"check", "list", "fix", "baseline", "lsp"} {
@@ -67,6 +69,7 @@ func TestMaxFileSizeMustBePositive(t *testing.T) {
 // type error through with file:line:col, exit 2; a documented budget
 // setting is accepted.
 func TestConfigTypeErrorNamesSettingAndColumn(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{".mcp.json": `{"mcpServers": {}}`, ".mcplint.toml": "[env]\nwindows = \"yes\"\n"})
 	var out, errb bytes.Buffer

@@ -107,6 +107,7 @@ func TestExportPaseoEntryPassesCheck(t *testing.T) {
 // The templating follows the seed: host prefix, path and query values
 // are inputs, the Authorization scheme word stays, flag names stay.
 func TestExportTemplating(t *testing.T) {
+	t.Parallel()
 	dir := exportDir(t)
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"export", "acme", dir}, &stdout, &stderr); code != exitOK {
@@ -166,6 +167,7 @@ func TestExportTemplating(t *testing.T) {
 // Servers Paseo would refuse are not written, and a credential as the
 // server's name is never echoed.
 func TestExportRefuses(t *testing.T) {
+	t.Parallel()
 	dir := exportDir(t)
 	for name, want := range map[string]string{
 		"unpinned": "exact version",
@@ -190,6 +192,7 @@ func TestExportRefuses(t *testing.T) {
 // The registry form validates against the embedded 2025-12-11 schema:
 // a remote, an npm package, a PyPI package and an image.
 func TestRegistryFormValidates(t *testing.T) {
+	t.Parallel()
 	dir := exportDir(t)
 	for _, name := range []string{"acme", "hosted", "tickets", "fetch", "image", "vsdocs", "cxfetch"} {
 		t.Run(name, func(t *testing.T) {

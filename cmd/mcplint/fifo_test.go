@@ -14,6 +14,7 @@ import (
 // baseline, the pins file) that is a FIFO or a link to /dev/zero is
 // refused or left alone: reading one blocked the run forever.
 func TestFilesThatAreNoRegularFilesDoNotHang(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		file string
 		args func(dir string) []string
@@ -71,6 +72,7 @@ func TestFilesThatAreNoRegularFilesDoNotHang(t *testing.T) {
 // A --policy folder holding a FIFO named like a module is refused (exit 2)
 // instead of blocking.
 func TestPolicyFolderFIFODoesNotHang(t *testing.T) {
+	t.Parallel()
 	dir, pol := t.TempDir(), t.TempDir()
 	writeFiles(t, dir, map[string]string{".mcp.json": `{"mcpServers": {"a": {"command": "x"}}}`})
 	if err := syscall.Mkfifo(filepath.Join(pol, "x.rego"), 0o644); err != nil {
@@ -94,6 +96,7 @@ func TestPolicyFolderFIFODoesNotHang(t *testing.T) {
 // A --policy path that does not exist is a bad path (exit 2), not an
 // internal error.
 func TestMissingPolicyPathIsABadPath(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{".mcp.json": `{"mcpServers": {"a": {"command": "x"}}}`})
 	code, _, errOut := runCLI(t, "check", "--no-config", "--policy", filepath.Join(dir, "missing"), dir)

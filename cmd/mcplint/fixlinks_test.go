@@ -58,6 +58,7 @@ const claimsGone = "no longer in the file"
 // TestFixThroughSymlinkInsideRoots: a config that is a link (a dotfile
 // manager's) is fixed at its target, in place; the link stays a link.
 func TestFixThroughSymlinkInsideRoots(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	tok := fakeToken(1)
 	writeFiles(t, root, map[string]string{"dotfiles/mcp.json": keyConfig(tok)})
@@ -85,6 +86,7 @@ func TestFixThroughSymlinkInsideRoots(t *testing.T) {
 // being fixed is left alone with a clear message, unless
 // --fix-outside-roots.
 func TestFixRefusesSymlinkOutsideRoots(t *testing.T) {
+	t.Parallel()
 	root, outside := t.TempDir(), t.TempDir()
 	tok := fakeToken(2)
 	writeFiles(t, outside, map[string]string{"mcp.json": keyConfig(tok)})
@@ -108,6 +110,7 @@ func TestFixRefusesSymlinkOutsideRoots(t *testing.T) {
 // TestFixRefusesLinkedFolderOutsideRoots: the file itself is no link but
 // a folder on its path leads outside: refused the same way.
 func TestFixRefusesLinkedFolderOutsideRoots(t *testing.T) {
+	t.Parallel()
 	root, outside := t.TempDir(), t.TempDir()
 	tok := fakeToken(3)
 	writeFiles(t, outside, map[string]string{"cursor/mcp.json": keyConfig(tok)})
@@ -129,6 +132,7 @@ func TestFixRefusesLinkedFolderOutsideRoots(t *testing.T) {
 // leave the token under the other name); --fix-hard-links edits it in
 // place, so both names lose the token.
 func TestFixHardLink(t *testing.T) {
+	t.Parallel()
 	root, outside := t.TempDir(), t.TempDir()
 	tok := fakeToken(4)
 	writeFiles(t, root, map[string]string{".mcp.json": keyConfig(tok)})
@@ -155,6 +159,7 @@ func TestFixHardLink(t *testing.T) {
 // TestFixReadOnly: a read-only config is reported and left; with
 // --fix-read-only it is fixed and stays read-only.
 func TestFixReadOnly(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	tok := fakeToken(5)
 	writeFiles(t, root, map[string]string{".mcp.json": keyConfig(tok)})
@@ -194,6 +199,7 @@ func denyWrites(t *testing.T, dir string) {
 // TestFixFailedWriteClaimsNothing: when the write fails, fix says so and
 // prints neither a "fixed" line nor that the old value is gone.
 func TestFixFailedWriteClaimsNothing(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	tok := fakeToken(6)
 	writeFiles(t, root, map[string]string{"project/.mcp.json": keyConfig(tok)})
@@ -211,6 +217,7 @@ func TestFixFailedWriteClaimsNothing(t *testing.T) {
 // does not touch (a comment), the file is fixed but the note does not
 // claim the old value left it.
 func TestFixSaysGoneOnlyWhenGone(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	tok := fakeToken(7)
 	writeFiles(t, root, map[string]string{".vscode/mcp.json": "{\n  // was: " + tok + "\n  \"servers\": {\"github\": {\"command\": \"npx\", \"args\": [\"-y\", \"@modelcontextprotocol/server-github@1.2.0\"], \"env\": {\"GITHUB_PERSONAL_ACCESS_TOKEN\": \"" + tok + "\"}}}\n}\n"})

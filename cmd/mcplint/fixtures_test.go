@@ -77,6 +77,7 @@ func fixtureOptions(t *testing.T, root string) loader.Options {
 // TestClientFixtures runs `list --format json` over every client fixture
 // and compares it with the fixture's golden file.
 func TestClientFixtures(t *testing.T) {
+	t.Parallel()
 	dirs, err := filepath.Glob(filepath.Join("..", "..", "fixtures", "clients", "*"))
 	if err != nil || len(dirs) == 0 {
 		t.Fatalf("no client fixtures: %v", err)

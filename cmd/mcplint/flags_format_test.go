@@ -9,6 +9,7 @@ import (
 // exit 2 (bad flags), prints nothing on standard output and shows the
 // value escaped.
 func TestUnknownFormatIsABadFlag(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{".mcp.json": `{"mcpServers": {"a": {"command": "x"}}}`})
 	bad := "\x1b[31mbogus"

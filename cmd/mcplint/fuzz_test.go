@@ -27,6 +27,7 @@ func FuzzCheck(f *testing.F) {
 	f.Add([]byte(`[{"id": "t", "transport": "http", "url": "http://x/{A}", "headers": {"a.b": "${X}"}}]`), uint8(5))
 	names := []string{".mcp.json", ".vscode/mcp.json", ".codex/config.toml", ".config/goose/config.yaml", "registry.json", "team.json"}
 	f.Fuzz(func(t *testing.T, data []byte, kind uint8) {
+		t.Parallel()
 		root := t.TempDir()
 		name := names[int(kind)%len(names)]
 		p := filepath.Join(root, filepath.FromSlash(name))

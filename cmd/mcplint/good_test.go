@@ -11,6 +11,7 @@ import (
 // .gemini/settings.json written correctly (pinned packages, https,
 // references in each client's own syntax) give no error-level finding.
 func TestCorrectConfigsHaveNoErrors(t *testing.T) {
+	t.Parallel()
 	var out, errb bytes.Buffer
 	code := run([]string{"check", "--format", "json", "../../fixtures/good"}, &out, &errb)
 	var doc struct {

@@ -19,6 +19,7 @@ import (
 // tree: no 8-character piece of any planted secret may appear in any
 // output or on standard error. MCPLINT_LEAK_SEED picks another corpus.
 func TestLeakCorpus(t *testing.T) {
+	t.Parallel()
 	projects := 400
 	if testing.Short() {
 		projects = 40
@@ -28,7 +29,7 @@ func TestLeakCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir(root)
+	w := world{dir: root}
 	runs := [][]string{
 		{"check", "--no-config", "--format", "text", "--color", "always", "."},
 		{"check", "--no-config", "--format", "json", "."},
@@ -50,7 +51,7 @@ func TestLeakCorpus(t *testing.T) {
 	findings := 0
 	for _, args := range runs {
 		var stdout, stderr bytes.Buffer
-		code := run(args, &stdout, &stderr)
+		code := runIn(w, args, &stdout, &stderr)
 		if code == exitInternal || code == exitUsage {
 			t.Errorf("mcplint %s: exit %d: %s", strings.Join(args, " "), code, stderr.String())
 		}
@@ -87,6 +88,7 @@ func TestLeakCorpus(t *testing.T) {
 // answers hold planted secrets. No 8-character piece of a secret may
 // appear in any output, error, snapshot or pins file.
 func TestLeakCorpusExportMergeProbe(t *testing.T) {
+	t.Parallel()
 	projects := 200
 	if testing.Short() {
 		projects = 30
@@ -96,7 +98,7 @@ func TestLeakCorpusExportMergeProbe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Chdir(root)
+	w := world{dir: root}
 	check := func(what string, texts ...string) {
 		t.Helper()
 		for _, leak := range c.Leaks(strings.Join(texts, "\n")) {
@@ -106,7 +108,7 @@ func TestLeakCorpusExportMergeProbe(t *testing.T) {
 	run1 := func(args ...string) (int, string, string) {
 		t.Helper()
 		var stdout, stderr bytes.Buffer
-		code := run(args, &stdout, &stderr)
+		code := runIn(w, args, &stdout, &stderr)
 		if code == exitInternal {
 			t.Errorf("mcplint %s: exit %d: %s", strings.Join(args, " "), code, stderr.String())
 		}

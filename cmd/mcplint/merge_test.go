@@ -12,6 +12,7 @@ import (
 // cyclonedx write for two repositories, with a corrupted report beside
 // them: the corrupted one is named with its position, the rest merged.
 func TestMergeCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	demo := filepath.Join("..", "..", "fixtures", "demo")
 	for _, repo := range []string{"acme-api", "acme-web"} {

@@ -11,6 +11,7 @@ import (
 // before any work, for every command that writes one; and export's
 // --output replaces a link there instead of writing through it.
 func TestOutputPathIsCheckedFirst(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{".mcp.json": `{"mcpServers": {"a": {"command": "npx", "args": ["a@1.0.0"]}}}`})
 	missing := filepath.Join(dir, "no", "such", "out.json")

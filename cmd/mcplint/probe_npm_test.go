@@ -143,6 +143,7 @@ func startNode(t *testing.T, script, mode string) string {
 }
 
 func TestProbeRealHTTPServers(t *testing.T) {
+	t.Parallel()
 	everything := npmServer(t, "server-everything")
 	httpURL := startNode(t, everything, "streamableHttp")
 	sseURL := startNode(t, everything, "sse")

@@ -240,6 +240,7 @@ func tags(s string) string {
 }
 
 func TestProbeWithoutConsentStartsNothing(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	rec := filepath.Join(t.TempDir(), "ran")
 	writeJSONFile(t, filepath.Join(dir, ".mcp.json"), map[string]any{"mcpServers": map[string]any{
@@ -297,6 +298,7 @@ func TestProbeTimeoutOthersGoOn(t *testing.T) {
 }
 
 func TestProbeTokenReachesServerButNoOutput(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	sd := t.TempDir()
 	const fromEnv = "sk-live-4fQ9xZ2mLp7RtY8vWb3NcK6dHs1JgAe5"
@@ -357,6 +359,7 @@ func TestProbeTokenReachesServerButNoOutput(t *testing.T) {
 }
 
 func TestProbeRemoteWithHeaders(t *testing.T) {
+	t.Parallel()
 	tools := []*mcp.Tool{{Name: "remote_read", Description: "Read remotely"}, {Name: "remote_write", Description: "Write remotely"}}
 	srv := httptest.NewServer(probetest.Handlers(probetest.New(tools, "Remote instructions", 1), "Authorization", "Bearer sk-live-4fQ9xZ2mLp7RtY8vWb3NcK6dHs1JgAe5"))
 	defer srv.Close()
@@ -441,6 +444,7 @@ func TestCheckStartsNothing(t *testing.T) {
 // TestProbePoisonedInstructions: the server's instructions, recorded in
 // the snapshot, are read by the text rules like tool descriptions.
 func TestProbePoisonedInstructions(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeJSONFile(t, filepath.Join(dir, ".mcp.json"), map[string]any{"mcpServers": map[string]any{
 		"notes": stdioServer(t, map[string]string{probetest.EnvMode: "stdio",
@@ -461,6 +465,7 @@ func TestProbePoisonedInstructions(t *testing.T) {
 // TestProbeRefusesABrokenPinsFile: a pins file that is not one is left
 // alone and named, and no snapshot of that project is written.
 func TestProbeRefusesABrokenPinsFile(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeJSONFile(t, filepath.Join(dir, ".mcp.json"), map[string]any{"mcpServers": map[string]any{
 		"notes": stdioServer(t, map[string]string{probetest.EnvMode: "stdio"}),
@@ -484,6 +489,7 @@ func TestProbeRefusesABrokenPinsFile(t *testing.T) {
 // project: probe neither reads the linked file (its decoder error quoted
 // it) nor writes into the folder it leads to.
 func TestProbeRefusesRecordsLinkedOutside(t *testing.T) {
+	t.Parallel()
 	for _, link := range []string{".mcplint", ".mcplint/pins.json", ".mcplint/tools/notes.json"} {
 		t.Run(link, func(t *testing.T) {
 			dir, victim := t.TempDir(), t.TempDir()
@@ -517,6 +523,7 @@ func TestProbeRefusesRecordsLinkedOutside(t *testing.T) {
 // under its stable id, so two such tools stay two, the tool-name rules
 // judge a real name rather than a mask, and a second probe sees no drift.
 func TestProbeNamesSecretToolsByID(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	const tokA = "ghp_Zx81kQm3Lw90aTyu2RbNc47DeFg5HiJkLmNo"
 	const tokB = "ghp_Qw72kRm3Lx90bTyv2ScNd47EeFh5IiKkMmPq"
@@ -576,6 +583,7 @@ func TestProbeNamesSecretToolsByID(t *testing.T) {
 // it wrote by their path, and a project folder's name is untrusted: its
 // control characters are shown escaped, never sent to the terminal.
 func TestProbeEscapesProjectPaths(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "repo\x1b]0;owned\x07")
 	writeJSONFile(t, filepath.Join(dir, ".mcp.json"), map[string]any{"mcpServers": map[string]any{
 		"notes": stdioServer(t, map[string]string{probetest.EnvMode: "stdio"}),
@@ -612,6 +620,7 @@ func (r *promptReader) Read(p []byte) (int, error) {
 // newline, and standard error escapes line by line; the question must
 // reach the terminal before probe waits for the answer.
 func TestProbeConsentPromptShowsBeforeTheAnswer(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeJSONFile(t, filepath.Join(dir, ".mcp.json"), map[string]any{"mcpServers": map[string]any{
 		"notes": stdioServer(t, map[string]string{probetest.EnvMode: "stdio"}),

@@ -11,6 +11,7 @@ import (
 // untrusted text like a scanned file's; `rules` and `explain` show their
 // control characters escaped, never raw on the terminal.
 func TestRulesEscapeAPolicysMetadata(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	pol := `# METADATA
 # title: "Evil \e]0;owned\a title"

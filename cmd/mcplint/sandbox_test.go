@@ -57,6 +57,7 @@ const probeProject = `{"mcpServers": {"api": {"type": "http", "url": "https://ap
 // network, time, randomness or runtime built-in does not compile: exit 2
 // with its file:line, and nothing reaches the network.
 func TestPolicySandboxDeniesBuiltins(t *testing.T) {
+	t.Parallel()
 	addr, conns := loopbackCounter(t)
 	for name, call := range map[string]string{
 		"http.send":          `x := http.send({"method": "GET", "url": "http://` + addr + `/"}); x.status_code == 200`,
@@ -100,6 +101,7 @@ func TestPolicySandboxDeniesBuiltins(t *testing.T) {
 // description is the user's error (exit 2) with its file:line, not an
 // internal one.
 func TestPolicyWithoutDescription(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{".mcp.json": probeProject, "policies/nodesc.rego": strings.Replace(probePolicy("nodesc", "s.url.host != \"\""), "# description: Tries what a policy may do.\n", "", 1)})
 	var out, errb bytes.Buffer
@@ -112,6 +114,7 @@ func TestPolicyWithoutDescription(t *testing.T) {
 // TestPolicyDeadline: a policy that would run for hours is stopped at
 // --policy-timeout with an error naming it, exit 2.
 func TestPolicyDeadline(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs a policy for a second")
 	}
@@ -132,6 +135,7 @@ func TestPolicyDeadline(t *testing.T) {
 // and gigabytes unguarded; the memory guard or the deadline stops it,
 // naming the policy, exit 2.
 func TestPolicyHugeRange(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("runs a policy up to its limits")
 	}
@@ -157,6 +161,7 @@ func TestPolicyHugeRange(t *testing.T) {
 }
 
 func TestPolicyLimitFlagsMustBePositive(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{".mcp.json": probeProject})
 	for _, args := range [][]string{{"--policy-timeout", "0s"}, {"--policy-timeout", "-1s"}, {"--policy-memory", "0"}} {

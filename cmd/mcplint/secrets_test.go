@@ -138,6 +138,7 @@ func TestNoOutputShowsASecret(t *testing.T) {
 // every literal key, keeps every server and every byte outside the fixed
 // values, the result parses, and check then reports no literal key.
 func TestFixRemovesEveryLiteralKey(t *testing.T) {
+	t.Parallel()
 	root := copyEmbedded(t, "rules/secrets/literal-key/fail")
 	before, err := loader.Load(loader.Options{Paths: []string{root}})
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 // level, in one run, with the same exit code as a plain check; the
 // summary never shows the secret.
 func TestOneRunGivesSARIFAnnotationsAndSummary(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	const token = "ghp_R8x2Lq9ZtV4mN7pK3sW6yB1cD5fH0jQ2aE8u"
 	writeFiles(t, dir, map[string]string{".mcp.json": `{"mcpServers": {
@@ -68,6 +69,7 @@ func TestOneRunGivesSARIFAnnotationsAndSummary(t *testing.T) {
 // to a report on standard output, or a summary in a missing folder, are
 // bad flags (exit 2) said before any work.
 func TestSideOutputsRefuseWhatWouldMix(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{".mcp.json": `{"mcpServers": {}}`})
 	for _, args := range [][]string{
@@ -89,6 +91,7 @@ func TestSideOutputsRefuseWhatWouldMix(t *testing.T) {
 // holding no MCP configuration (an API's own server.json) prints nothing
 // and exits 0.
 func TestSkipUnrelatedBatchIsSilent(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{"api/server.json": `{"port": 8080}`})
 	code, out, errOut := runCLI(t, "check", "--skip-unrelated", filepath.Join(dir, "api", "server.json"))

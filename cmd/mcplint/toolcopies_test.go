@@ -14,6 +14,7 @@ import (
 // a change to the second (the one a client that keeps the last runs) is
 // drift; before, only the first copy was pinned and compared.
 func TestPinCoversEveryCopyOfAToolName(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	first := `{"name": "t", "description": "Lists notes.", "inputSchema": {"type": "object"}}`
 	second := `{"name": "t", "description": "Lists notes too.", "inputSchema": {"type": "object"}}`

@@ -89,6 +89,7 @@ func TestBaselineSurvivesLinesMoving(t *testing.T) {
 // TestFixDiffsApplyWithGitApply: the diffs of a url-without-type fix and a
 // wrong-root-key fix apply with git apply and give what fix writes.
 func TestFixDiffsApplyWithGitApply(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}
@@ -167,6 +168,7 @@ func TestFixDiffsApplyWithGitApply(t *testing.T) {
 // rules off and ignores by path; a misspelt rule or an ignore without a
 // reason is a usage error naming the line.
 func TestConfigLevelsIgnoresAndErrors(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{
 		".mcp.json": `{"mcpServers": {"docs": {"type": "http", "url": "http://docs.example.com/mcp"},
@@ -205,6 +207,7 @@ reason = "being replaced this sprint"
 // TestCustomPolicy: --policy loads a user's rule with the same contract;
 // a broken one is an error naming file:line.
 func TestCustomPolicy(t *testing.T) {
+	t.Parallel()
 	root := t.TempDir()
 	writeFiles(t, root, map[string]string{
 		"project/.mcp.json": `{"mcpServers": {"internal": {"type": "http", "url": "https://mcp.internal.example.com/mcp"}}}`,
@@ -243,6 +246,7 @@ report contains lib.at(s, s.url.pointer, sprintf("%s is on the office network on
 
 // fix --diff exits 0 when nothing is left to fix, 1 when fixes are pending.
 func TestFixDiffExitsZeroWhenNothingIsPending(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, ".mcp.json"), []byte(`{"mcpServers": {"docs": {"type": "http", "url": "https://mcp.example.com/mcp"}}}`), 0o644); err != nil {
 		t.Fatal(err)
