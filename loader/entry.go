@@ -1,6 +1,7 @@
 package loader
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/mcplint/mcplint/loader/syntax"
@@ -165,126 +166,103 @@ func urlKeys(client string) []string {
 	return []string{"url"}
 }
 
-// transport infers the transport the client would use (clients.md §18.1).
+// transport infers the transport the client would use (clients.md
+// §18.1), from the client's row of transportRules.
 func transport(client string, n *syntax.Node, s *Server) string {
-	typ, hasType := n.Get("type").Str()
-	hasCmd := n.Get("command") != nil || (client == "goose" && n.Get("cmd") != nil)
-	hasURL := s.URL != ""
-	switch client {
-	case "claude-code", "claude-desktop", "copilot-cli":
-		if hasType {
+	r := transportRules[client]
+	if typ, ok := n.Get("type").Str(); ok && !r.ignoreType {
+		if r.ownTypes == nil {
 			return normaliseType(typ)
 		}
-		if hasURL && !hasCmd {
-			// Claude Code skips the entry: "has a url but no type".
-			return "unknown"
-		}
-		return "stdio"
-	case "super-pi":
-		// An entry with both command and url runs the command.
-		if hasCmd {
-			return "stdio"
-		}
-		if hasURL {
-			return "http"
+		if t, ok := r.ownTypes[typ]; ok {
+			return t
 		}
 		return "unknown"
-	case "cline":
-		if hasType {
-			return normaliseType(typ)
-		}
-		if tt, ok := n.Get("transportType").Str(); ok {
+	}
+	if r.typeAlias != "" {
+		if tt, ok := n.Get(r.typeAlias).Str(); ok {
 			return normaliseType(tt)
 		}
-		if hasCmd {
-			return "stdio"
-		}
-		if hasURL {
-			return "sse" // Cline reads an untyped url as SSE
-		}
-		return "unknown"
-	case "roo", "kilo":
-		if hasType {
-			return normaliseType(typ)
-		}
-		if hasCmd {
-			return "stdio"
-		}
-		if hasURL {
-			return "sse"
-		}
-		return "unknown"
-	case "codex", "grok":
-		if hasCmd {
-			return "stdio"
-		}
-		if hasURL {
-			return "http"
-		}
-		return "unknown"
-	case "opencode":
-		switch typ {
-		case "local":
-			return "stdio"
-		case "remote":
-			return "http"
-		}
-		if hasType {
-			return "unknown"
-		}
-	case "gemini":
-		if n.Get("httpUrl") != nil {
-			return "http"
-		}
-		if n.Get("url") != nil {
-			if typ == "http" {
-				return "http"
+	}
+	for _, a := range r.addresses {
+		if n.Get(a.key) != nil {
+			if typ, _ := n.Get("type").Str(); a.typed[typ] != "" {
+				return a.typed[typ]
 			}
-			return "sse"
+			return a.transport
 		}
-		if n.Get("tcp") != nil {
-			return "ws"
-		}
-		if hasCmd {
+	}
+	keys := r.commandKeys
+	if keys == nil {
+		keys = []string{"command"}
+	}
+	for _, k := range keys {
+		if n.Get(k) != nil {
 			return "stdio"
 		}
-		return "unknown"
-	case "zed":
-		if hasCmd {
-			return "stdio"
-		}
-		if hasURL {
-			return "http"
-		}
-		if n.Get("settings") != nil || isStr(n.Get("source"), "extension") {
-			return "extension"
-		}
-		return "unknown"
-	case "goose":
-		switch typ {
-		case "stdio":
-			return "stdio"
-		case "streamable_http":
-			return "http"
-		case "sse":
-			return "sse"
-		case "builtin", "platform", "frontend", "inline_python":
-			return "builtin"
-		}
-		if hasType {
-			return "unknown"
-		}
 	}
-	if hasType {
-		return normaliseType(typ)
+	if s.URL != "" {
+		return cmp.Or(r.untypedURL, "http")
 	}
-	if hasCmd {
-		return "stdio"
+	if r.extension && (n.Get("settings") != nil || isStr(n.Get("source"), "extension")) {
+		return "extension"
 	}
-	if hasURL {
-		return "http"
-	}
-	return "unknown"
+	return cmp.Or(r.none, "unknown")
+}
+
+// transportRule is how one client picks the transport of an entry, in
+// this order: the "type" (unless ignored), a type under another key, the
+// address keys tried before the command, the command, an untyped
+// address, and what an entry with none of them is.
+type transportRule struct {
+	ignoreType  bool              // "type" is not read
+	ownTypes    map[string]string // the client's own type words; another word is "unknown" (nil: any normaliseType word)
+	typeAlias   string            // another key holding the type
+	addresses   []addressKey      // keys read before the command
+	commandKeys []string          // keys holding the command (nil: "command")
+	untypedURL  string            // the transport of an address without a type ("": http)
+	extension   bool              // an entry with settings or source "extension" is an extension's (Zed)
+	none        string            // an entry with neither command nor address ("": unknown)
+}
+
+// addressKey is an address key and the transport it means, or another
+// one with a given "type".
+type addressKey struct {
+	key, transport string
+	typed          map[string]string
+}
+
+var claudeTransport = transportRule{
+	untypedURL: "unknown", // Claude Code skips the entry: "has a url but no type"
+	none:       "stdio",
+}
+
+var transportRules = map[string]transportRule{
+	"claude-code":    claudeTransport,
+	"claude-desktop": claudeTransport,
+	"copilot-cli":    claudeTransport,
+	// An entry with both command and url runs the command.
+	"super-pi": {ignoreType: true},
+	// Cline reads an untyped url as SSE.
+	"cline":    {typeAlias: "transportType", untypedURL: "sse"},
+	"roo":      {untypedURL: "sse"},
+	"kilo":     {untypedURL: "sse"},
+	"codex":    {ignoreType: true},
+	"grok":     {ignoreType: true},
+	"opencode": {ownTypes: map[string]string{"local": "stdio", "remote": "http"}},
+	"gemini": {ignoreType: true, addresses: []addressKey{
+		{key: "httpUrl", transport: "http"},
+		{key: "url", transport: "sse", typed: map[string]string{"http": "http"}},
+		{key: "tcp", transport: "ws"},
+	}},
+	"zed": {ignoreType: true, extension: true},
+	"goose": {
+		ownTypes: map[string]string{
+			"stdio": "stdio", "streamable_http": "http", "sse": "sse",
+			"builtin": "builtin", "platform": "builtin", "frontend": "builtin", "inline_python": "builtin",
+		},
+		commandKeys: []string{"command", "cmd"},
+	},
 }
 
 // normaliseType maps every client's transport word onto stdio, http, sse
