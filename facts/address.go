@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"fmt"
 	"net"
 	"net/url"
 	"strings"
@@ -229,9 +230,26 @@ func machinePaths(s *loader.Server, sf *ServerFact) []AddressFact {
 		}
 	}
 	if s.Cwd != "" {
+		n := len(out)
 		check(s.Cwd, s.Pointer+"/cwd")
+		if len(out) > n && ignoresCwd(s) {
+			// schema/unknown-field leaves this cwd to us: say both, first.
+			c := out[n]
+			c.Why += fmt.Sprintf(", and %s does not read \"cwd\" anyway (the command starts in the folder it was started in, usually the project's root: make the paths in args relative to it and remove \"cwd\")", loader.ClientName(s.Client))
+			out = append([]AddressFact{c}, out[:n]...)
+		}
 	}
 	return out
+}
+
+// ignoresCwd reports whether the client of s has no "cwd" field.
+func ignoresCwd(s *loader.Server) bool {
+	sp := specs[s.Client]
+	if sp == nil {
+		return false
+	}
+	_, reads := sp.fields["cwd"]
+	return !reads
 }
 
 // programFiles reports whether a Windows path is an installed program's

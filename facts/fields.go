@@ -317,6 +317,11 @@ func (p *problems) unknown(key, ptr string, v *syntax.Node) {
 		// comment or an extension of the user's own; leave it alone.
 		return
 	}
+	if key == "cwd" && p.s.Tier == loader.TierProject && machinePathWhy(strings.TrimSpace(v.Text)) != "" {
+		// One problem, one finding: compat/machine-path reports this cwd
+		// and says the client does not read it.
+		return
+	}
 	fp := FieldProblem{Kind: "unknown-field", Key: key, Pointer: ptr, Want: want, OnKey: true}
 	var msg string
 	if sp.closed {
@@ -324,6 +329,17 @@ func (p *problems) unknown(key, ptr string, v *syntax.Node) {
 		fp.Level = "error"
 	} else {
 		msg = fmt.Sprintf("%s does not read %q", p.name, key)
+		if why := p.inert(key, v); why != "" {
+			// Ignored, and nothing the writer meant is lost: a note.
+			fp.Level = "info"
+			fp.Message = msg + ": " + why
+			if want != "" && strings.HasPrefix(why, "it is empty") {
+				fp.Message = fmt.Sprintf("%s: rename it to %q (%s)", msg, want, strings.TrimSuffix(why, ": remove it"))
+				fp.Fix = &FixIntent{Kind: FixRenameKey, Pointer: ptr, Value: want}
+			}
+			p.add(fp)
+			return
+		}
 	}
 	switch {
 	case hint != "":
@@ -339,6 +355,47 @@ func (p *problems) unknown(key, ptr string, v *syntax.Node) {
 	}
 	fp.Message = msg
 	p.add(fp)
+}
+
+// descriptiveKeys are notes for readers: a client that ignores them loses
+// nothing the writer meant.
+var descriptiveKeys = map[string]bool{
+	"name": true, "description": true, "title": true, "displayName": true, "display_name": true,
+	"homepage": true, "repository": true, "website": true, "docs": true, "documentation": true,
+	"tags": true, "category": true, "categories": true, "icon": true, "author": true,
+	"license": true, "notes": true, "comment": true, "_comment": true,
+}
+
+// inert says why a key the client ignores changes nothing the writer
+// meant ("" when it may): a descriptive note, an empty value, or a
+// transport word that names the transport the entry has anyway. Such a
+// key is reported as info; a key whose meaning is lost (cwd, a switch,
+// an approval list with tools in it) stays a warning.
+func (p *problems) inert(key string, v *syntax.Node) string {
+	switch {
+	case v == nil:
+		return ""
+	case descriptiveKeys[key] && (v.Kind == syntax.String || v.Kind == syntax.Array):
+		return "a note for readers, and ignoring it changes nothing"
+	case v.Kind == syntax.Array && len(v.Items) == 0, v.Kind == syntax.Object && len(v.Members) == 0,
+		v.Kind == syntax.String && strings.TrimSpace(v.Text) == "":
+		return "it is empty, so ignoring it changes nothing: remove it"
+	case key == "type" || key == "transport" || key == "transportType":
+		if w, ok := v.Str(); ok && transportOf(w) != "" && transportOf(w) == p.entryTransport() {
+			return fmt.Sprintf("%s picks the transport from %s and gets the same one, so it changes nothing: remove it", p.name, p.transportKeys())
+		}
+	}
+	return ""
+}
+
+// entryTransport is the transport the entry gets from its own keys:
+// stdio for a command, http for an address ("" when unsure).
+func (p *problems) entryTransport() string {
+	switch p.s.Transport {
+	case "stdio", "http", "sse", "ws":
+		return p.s.Transport
+	}
+	return ""
 }
 
 // suggest is the field of this client that key most likely meant.

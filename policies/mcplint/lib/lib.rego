@@ -88,3 +88,84 @@ ref_names := {substring(a, 4, -1) | some a, _ in input.index; startswith(a, "ref
 	some v in s[field]
 	some r in v.refs
 } | {r.name | some s in input.servers; some r in s.url.refs}
+
+# runner_env is why supply-chain/runner-env reports env entry e of server
+# s: a variable that changes how the runner or interpreter starts.
+# Undefined for a variable it leaves alone: a Python variable that never
+# changes what loads, PYTHONPATH into the project's own folder, and PATH
+# beside a command written as an absolute path (the command resolves to
+# itself). compat/machine-path leaves the entries reported here to it.
+runner_env(s, e) := w if {
+	k := upper(e.key)
+	w := runner_env_why(k)
+	not runner_env_inert(k)
+	not runner_env_own_path(s, k, e.value)
+	not absolute_command_path(s, k)
+}
+
+absolute_command_path(s, "PATH") if {
+	regex.match(`^(/|[A-Za-z]:[\\/])`, s.command.value)
+}
+
+runner_env_why("NODE_OPTIONS") := "makes Node.js load code (--require, --import) before the package starts"
+
+runner_env_why(k) := "changes npm's settings, such as the registry npx installs from and the scripts it runs" if startswith(k, "NPM_CONFIG_")
+
+runner_env_why(k) := "changes uv's settings, such as the index uvx installs from" if startswith(k, "UV_")
+
+runner_env_why(k) := "changes pip's settings, such as the index packages come from" if startswith(k, "PIP_")
+
+runner_env_why(k) := "changes which code Python loads when it starts" if startswith(k, "PYTHON")
+
+runner_env_why("PATH") := "changes which program the command (npx, uvx, node, python) resolves to"
+
+runner_env_why(k) := "makes the dynamic linker load other libraries into every process the server starts" if startswith(k, "LD_")
+
+runner_env_why(k) := "makes the macOS dynamic linker load other libraries into every process the server starts" if startswith(k, "DYLD_")
+
+runner_env_why("HOME") := "moves the home folder, and with it the .npmrc, pip and uv configuration the runner reads"
+
+runner_env_why("SHELL") := "changes the shell the runner uses for package scripts"
+
+# inert: Python variables that change output, bytecode caching, hashing
+# or diagnostics, but never which module or file is loaded. PYTHONPATH,
+# PYTHONHOME, PYTHONSTARTUP, PYTHONUSERBASE, PYTHONBREAKPOINT and
+# PYTHONWARNINGS (which can import a category's module) stay reported.
+runner_env_inert(k) if k in {
+	"PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "PYTHONIOENCODING", "PYTHONUTF8",
+	"PYTHONHASHSEED", "PYTHONFAULTHANDLER", "PYTHONLEGACYWINDOWSSTDIO", "PYTHONNOUSERSITE",
+	"PYTHONOPTIMIZE", "PYTHONVERBOSE", "PYTHONTRACEMALLOC", "PYTHONPYCACHEPREFIX",
+}
+
+# own_path: PYTHONPATH into the project's own folder in a configured
+# server (not a catalogue entry) is how a server is run from its source
+# while it is developed: not reported.
+runner_env_own_path(s, "PYTHONPATH", v) if {
+	not library(s)
+	project_folder(v)
+}
+
+# own_folder: every entry of a path list is inside the project: relative
+# (./src, src, .) or under a variable for the project folder.
+project_folder(v) if {
+	parts := [p | some p in regex.split(`[:;]`, v); p != ""]
+	count(parts) > 0
+	every p in parts {
+		inside_project(p)
+	}
+}
+
+inside_project(p) if {
+	not startswith(p, "/")
+	not startswith(p, "~")
+	not startswith(p, "$")
+	not startswith(p, "\\")
+	not regex.match(`^[A-Za-z]:`, p)
+	not contains(p, "..")
+}
+
+inside_project(p) if {
+	not contains(p, "..")
+	some pre in {"${workspaceFolder}", "${CLAUDE_PROJECT_DIR}", "${PWD}", "$PWD", "${workspaceRoot}"}
+	startswith(p, pre)
+}

@@ -11,7 +11,9 @@
 #   a variable the client expands (${workspaceFolder}, ${HOME},
 #   ${CLAUDE_PROJECT_DIR}), or keep the entry in your user-level config.
 #   An installed program's place (C:\Program Files\nodejs\node.exe) is
-#   not reported.
+#   not reported. A server gets one finding, at its first such path,
+#   naming the others; a variable supply-chain/runner-env reports (PATH,
+#   LD_LIBRARY_PATH …) is left to that rule.
 # custom:
 #   level: warning
 #   source: clients.md (project tiers are committed; user and local tiers are per machine)
@@ -22,9 +24,24 @@ package mcplint.rules.compat["machine-path"]
 
 import data.mcplint.lib
 
-report contains lib.at(s, p.pointer, msg) if {
+# One finding per server, at its first such path, naming the others: they
+# are one problem (the entry was written for one machine) with one fix.
+# An env entry supply-chain/runner-env reports (PATH, LD_LIBRARY_PATH …)
+# is left to it.
+report contains lib.at(s, paths[0].pointer, msg) if {
 	some s in lib.servers("machine_paths")
 	s.tier == "project"
-	some p in s.machine_paths
-	msg := sprintf("%q uses %s, %s, but %s is committed with the project: use a path relative to the project or a variable the client expands, or keep the entry in your user-level config", [s.name, p.value, p.why, lib.doc_of(s).path])
+	paths := [p | some p in s.machine_paths; not runner_entry(s, p)]
+	count(paths) > 0
+	msg := sprintf("%q uses %s, %s%s, but %s is committed with the project: use a path relative to the project or a variable the client expands, or keep the entry in your user-level config", [s.name, paths[0].value, paths[0].why, more(paths), lib.doc_of(s).path])
 }
+
+runner_entry(s, p) if {
+	some e in s.env
+	e.pointer == p.pointer
+	lib.runner_env(s, e)
+}
+
+more(paths) := "" if count(paths) == 1
+
+more(paths) := sprintf(" (and %s more: %s)", [format_int(count(paths) - 1, 10), concat(", ", [p.value | some p in array.slice(paths, 1, count(paths))])]) if count(paths) > 1

@@ -83,3 +83,14 @@ test_python_variables_that_load_code_are_reported if {
 		some k in keys
 	}
 }
+
+# PATH beside a command written as an absolute path: the command does
+# not resolve through PATH, so the finding's reason does not hold.
+test_path_beside_an_absolute_command_passes if {
+	s := {"index": 0, "doc": 0, "name": "pw", "tier": "project", "pointer": "/mcpServers/pw", "command": {"value": "/opt/node/bin/npx"}, "env": [{"key": "PATH", "value": "/opt/node/bin:/usr/bin", "pointer": "/mcpServers/pw/env/PATH"}]}
+	count(report) == 0 with input as {"servers": [s], "index": {"env/PATH": [0]}, "documents": []}
+	w := object.union(s, {"command": {"value": "C:\\node\\npx.cmd"}})
+	count(report) == 0 with input as {"servers": [w], "index": {"env/PATH": [0]}, "documents": []}
+	n := object.union(s, {"command": {"value": "npx"}})
+	count(report) == 1 with input as {"servers": [n], "index": {"env/PATH": [0]}, "documents": []}
+}
