@@ -56,7 +56,8 @@ func Codex(ws *loader.Workspace, out []finding.Finding, moves map[int]CodexMove,
 
 // codexServerFix builds the edits for all moves of one server, or nil
 // when the server is not written as a [mcp_servers.<name>] table (inline
-// and dotted forms are left to the user).
+// and dotted forms are left to the user) or a table it must change is
+// in a shape it does not rewrite.
 func codexServerFix(s *loader.Server, moves []CodexMove) *finding.Fix {
 	d := s.Doc
 	if d == nil || d.File == nil || d.ParseFailed || d.Format != syntax.TOML || s.Node == nil {
@@ -66,23 +67,93 @@ func codexServerFix(s *loader.Server, moves []CodexMove) *finding.Fix {
 	if s.Node.Start >= len(src) || src[s.Node.Start] != '[' {
 		return nil
 	}
-	f := d.File
-	var edits []finding.Edit
-	edit := func(start, end int, text string) {
-		edits = append(edits, finding.Edit{File: d.Path, Range: finding.Range{Start: f.Position(start), End: f.Position(end)}, NewText: text})
+	// What Codex reads instead goes right under the server's header.
+	headerEnd := bytes.IndexByte(src[s.Node.Start:], '\n')
+	if headerEnd < 0 {
+		return nil
 	}
-	// Remove the moved members, table by table.
+	c := &codexEdit{src: src, f: d.File, path: d.Path, server: s.Node}
+	t := codexTargetsOf(moves)
+	if !c.removeMoved(moves) ||
+		!c.appendList("env_vars", t.envVars) ||
+		!c.setBearer(t.bearer) ||
+		!c.appendPairs("env_http_headers", t.headerNames, t.headerVars) {
+		return nil
+	}
+	if len(c.lines) > 0 {
+		at := s.Node.Start + headerEnd
+		c.edit(at, at, "\n"+strings.Join(c.lines, "\n"))
+	}
+	sort.SliceStable(c.edits, func(i, j int) bool { return c.edits[i].Range.Start.Offset < c.edits[j].Range.Start.Offset })
+	return &finding.Fix{
+		Title: "Move the literal keys out of the file into variables Codex reads",
+		Edits: c.edits,
+		Note:  setNote(strings.Join(t.names(), ", "), "Codex", goneClaims),
+	}
+}
+
+// codexEdit collects the edits of one Codex server's fix, and the lines
+// to add under its header.
+type codexEdit struct {
+	src    []byte
+	f      *syntax.File
+	path   string
+	server *syntax.Node
+	edits  []finding.Edit
+	lines  []string
+}
+
+func (c *codexEdit) edit(start, end int, text string) {
+	c.edits = append(c.edits, finding.Edit{File: c.path, Range: finding.Range{Start: c.f.Position(start), End: c.f.Position(end)}, NewText: text})
+}
+
+// codexTargets are the names the moved literals go to, by the field
+// Codex reads them from.
+type codexTargets struct {
+	envVars, headerNames, headerVars []string
+	bearer                           string
+}
+
+func codexTargetsOf(moves []CodexMove) codexTargets {
+	var t codexTargets
+	for _, m := range moves {
+		switch m.Kind {
+		case facts.FixCodexEnv:
+			t.envVars = append(t.envVars, m.VarName)
+		case facts.FixCodexBearer:
+			t.bearer = m.VarName
+		case facts.FixCodexEnvHeader:
+			t.headerNames = append(t.headerNames, syntax.UnescapePointerToken(m.Pointer[strings.LastIndexByte(m.Pointer, '/')+1:]))
+			t.headerVars = append(t.headerVars, m.VarName)
+		}
+	}
+	return t
+}
+
+// names are the variables the user must set, for the fix's note.
+func (t codexTargets) names() []string {
+	var set []string
+	for _, n := range append(append(append([]string{}, t.envVars...), t.headerVars...), t.bearer) {
+		if n != "" {
+			set = append(set, n)
+		}
+	}
+	return set
+}
+
+// removeMoved removes the moved members, table by table.
+func (c *codexEdit) removeMoved(moves []CodexMove) bool {
 	removed := map[*syntax.Node][]string{}
 	tablePtr := map[*syntax.Node]string{}
 	for _, m := range moves {
 		i := strings.LastIndexByte(m.Pointer, '/')
 		if i < 0 {
-			return nil
+			return false
 		}
-		parent := f.Root.Lookup(m.Pointer[:i])
+		parent := c.f.Root.Lookup(m.Pointer[:i])
 		key := syntax.UnescapePointerToken(m.Pointer[i+1:])
 		if parent == nil || parent.Member(key) == nil {
-			return nil
+			return false
 		}
 		removed[parent] = append(removed[parent], key)
 		tablePtr[parent] = m.Pointer[:i]
@@ -90,94 +161,82 @@ func codexServerFix(s *loader.Server, moves []CodexMove) *finding.Fix {
 	for table, keys := range removed {
 		// A table left with nothing would be an empty env = {} or
 		// http_headers = {}, which the next check reports: remove it whole.
-		if empties(table, keys) && removeTable(src, f.Root, tablePtr[table], table, edit) {
+		if empties(table, keys) && removeTable(c.src, c.f.Root, tablePtr[table], table, c.edit) {
 			continue
 		}
-		if !removeMembers(src, table, keys, edit) {
-			return nil
+		if !removeMembers(c.src, table, keys, c.edit) {
+			return false
 		}
 	}
-	// Add what Codex reads instead, right under the server's header.
-	headerEnd := bytes.IndexByte(src[s.Node.Start:], '\n')
-	if headerEnd < 0 {
-		return nil
+	return true
+}
+
+// appendList adds names to the server's list key (env_vars): at the end
+// of a list written with brackets, or as a new line.
+func (c *codexEdit) appendList(key string, names []string) bool {
+	if len(names) == 0 {
+		return true
 	}
-	at := s.Node.Start + headerEnd
-	var envVars, headerVars []string
-	var bearer string
-	var headerNames []string
-	for _, m := range moves {
-		switch m.Kind {
-		case facts.FixCodexEnv:
-			envVars = append(envVars, m.VarName)
-		case facts.FixCodexBearer:
-			bearer = m.VarName
-		case facts.FixCodexEnvHeader:
-			headerNames = append(headerNames, syntax.UnescapePointerToken(m.Pointer[strings.LastIndexByte(m.Pointer, '/')+1:]))
-			headerVars = append(headerVars, m.VarName)
+	var quoted []string
+	for _, v := range names {
+		q, _ := quote(syntax.TOML, v)
+		quoted = append(quoted, q)
+	}
+	list := c.server.Get(key)
+	switch {
+	case list == nil:
+		c.lines = append(c.lines, key+" = ["+strings.Join(quoted, ", ")+"]")
+	case list.Kind == syntax.Array && c.src[list.End-1] == ']':
+		sep := ", "
+		if len(list.Items) == 0 {
+			sep = ""
 		}
+		c.edit(list.End-1, list.End-1, sep+strings.Join(quoted, ", "))
+	default:
+		return false
 	}
-	var lines []string
-	if len(envVars) > 0 {
-		var quoted []string
-		for _, v := range envVars {
-			q, _ := quote(syntax.TOML, v)
-			quoted = append(quoted, q)
+	return true
+}
+
+// setBearer adds bearer_token_env_var, which must not be set already.
+func (c *codexEdit) setBearer(name string) bool {
+	if name == "" {
+		return true
+	}
+	if c.server.Get("bearer_token_env_var") != nil {
+		return false
+	}
+	q, _ := quote(syntax.TOML, name)
+	c.lines = append(c.lines, "bearer_token_env_var = "+q)
+	return true
+}
+
+// appendPairs adds name = variable pairs to the server's inline table key
+// (env_http_headers), or writes it as a new line.
+func (c *codexEdit) appendPairs(key string, names, vars []string) bool {
+	if len(names) == 0 {
+		return true
+	}
+	var pairs []string
+	for i, h := range names {
+		k, _ := quote(syntax.TOML, h)
+		v, _ := quote(syntax.TOML, vars[i])
+		pairs = append(pairs, k+" = "+v)
+	}
+	table := c.server.Get(key)
+	switch {
+	case table == nil:
+		c.lines = append(c.lines, key+" = { "+strings.Join(pairs, ", ")+" }")
+	case table.Kind == syntax.Object && c.src[table.End-1] == '}':
+		sep := ", "
+		if len(table.Members) == 0 {
+			sep = " "
 		}
-		if ev := s.Node.Get("env_vars"); ev != nil && ev.Kind == syntax.Array && src[ev.End-1] == ']' {
-			sep := ", "
-			if len(ev.Items) == 0 {
-				sep = ""
-			}
-			edit(ev.End-1, ev.End-1, sep+strings.Join(quoted, ", "))
-		} else if ev == nil {
-			lines = append(lines, "env_vars = ["+strings.Join(quoted, ", ")+"]")
-		} else {
-			return nil
-		}
+		c.edit(table.End-1, table.End-1, sep+strings.Join(pairs, ", ")+" ")
+	default:
+		return false
 	}
-	if bearer != "" {
-		if s.Node.Get("bearer_token_env_var") != nil {
-			return nil
-		}
-		q, _ := quote(syntax.TOML, bearer)
-		lines = append(lines, "bearer_token_env_var = "+q)
-	}
-	if len(headerNames) > 0 {
-		var pairs []string
-		for i, h := range headerNames {
-			k, _ := quote(syntax.TOML, h)
-			v, _ := quote(syntax.TOML, headerVars[i])
-			pairs = append(pairs, k+" = "+v)
-		}
-		if eh := s.Node.Get("env_http_headers"); eh != nil && eh.Kind == syntax.Object && src[eh.End-1] == '}' {
-			sep := ", "
-			if len(eh.Members) == 0 {
-				sep = " "
-			}
-			edit(eh.End-1, eh.End-1, sep+strings.Join(pairs, ", ")+" ")
-		} else if eh == nil {
-			lines = append(lines, "env_http_headers = { "+strings.Join(pairs, ", ")+" }")
-		} else {
-			return nil
-		}
-	}
-	if len(lines) > 0 {
-		edit(at, at, "\n"+strings.Join(lines, "\n"))
-	}
-	sort.SliceStable(edits, func(i, j int) bool { return edits[i].Range.Start.Offset < edits[j].Range.Start.Offset })
-	names := append(append(append([]string{}, envVars...), headerVars...), bearer)
-	var set []string
-	for _, n := range names {
-		if n != "" {
-			set = append(set, n)
-		}
-	}
-	return &finding.Fix{
-		Title: "Move the literal keys out of the file into variables Codex reads",
-		Edits: edits,
-		Note:  setNote(strings.Join(set, ", "), "Codex", goneClaims),
-	}
+	return true
 }
 
 // empties reports whether removing keys leaves table with no member.
