@@ -70,69 +70,149 @@ const (
 	longNameLimit         = 64 - 20 - len("mcp____") // a name that leaves fewer than 20 characters for tools
 )
 
+// aspect is one fixed aspect and the test that puts a server in it.
+type aspect struct {
+	name string
+	has  func(s *ServerFact) bool
+}
+
+// everyServerAspects hold for any server, Paseo's own and oceancode's
+// copies included.
+var everyServerAspects = []aspect{
+	{AspectListenAll, func(s *ServerFact) bool { return len(s.ListenAll) > 0 }},
+}
+
+// builtinAspects are those of Paseo's own server: it only counts towards
+// a budget.
+var builtinAspects = []aspect{
+	{AspectKnownTools, func(s *ServerFact) bool { return len(s.Tools.Names) > 0 }},
+}
+
+// viaAspects are those of oceancode's copy of a Cursor or OpenCode
+// server: its file is checked in its own client's terms; the copy only
+// takes part in oceancode's trust and tier folding.
+var viaAspects = []aspect{
+	{AspectCopies, func(s *ServerFact) bool { return s.ShadowedBy >= 0 || len(s.Shadows) > 0 }},
+	{AspectHeld, held},
+	{AspectCommitted, func(*ServerFact) bool { return true }},
+	{AspectMachinePaths, func(s *ServerFact) bool { return len(s.MachinePaths) > 0 }},
+}
+
+// serverAspects are those of every other server. The refs, unexpanded,
+// unset and secrets aspects come from one walk of its references
+// (refAspects).
+var serverAspects = []aspect{
+	{AspectURL, func(s *ServerFact) bool { return s.URL != nil }},
+	{AspectCommand, func(s *ServerFact) bool { return s.Command != nil }},
+	{AspectEnv, func(s *ServerFact) bool { return len(s.Env) > 0 }},
+	{AspectHeaders, func(s *ServerFact) bool { return len(s.Headers) > 0 }},
+	{AspectArgs, func(s *ServerFact) bool { return len(s.Args) > 0 }},
+	{AspectPlainArgs, func(s *ServerFact) bool { return len(s.Args) > 0 && len(s.PlainArgs) > 0 }},
+	{AspectRunner, func(s *ServerFact) bool { return s.Runner != nil }},
+	{AspectShell, func(s *ServerFact) bool { return s.Shell != nil }},
+	{AspectOAuth, func(s *ServerFact) bool { return s.OAuth != nil }},
+	{AspectFieldProblems, func(s *ServerFact) bool { return len(s.FieldProblems) > 0 }},
+	{AspectText, func(s *ServerFact) bool { return len(s.Text) > 0 }},
+	{AspectTrust, func(s *ServerFact) bool {
+		t := s.Trust
+		return len(t.AutoApprove) > 0 || len(t.AutoApproveItems) > 0 || t.TrustAll || t.ApprovalMode != "" || len(t.ToolApprovals) > 0
+	}},
+	{AspectCopies, func(s *ServerFact) bool { return s.ShadowedBy >= 0 || len(s.Shadows) > 0 || s.MergedFrom >= 0 }},
+	{AspectHeld, held},
+	{AspectCommitted, committed},
+	{AspectMachinePaths, func(s *ServerFact) bool { return committed(s) && len(s.MachinePaths) > 0 }},
+	{AspectLibrary, func(s *ServerFact) bool { return s.Tier == "library" }},
+	{AspectOddName, func(s *ServerFact) bool { return oddName(s.Name) }},
+	{AspectLookAlike, func(s *ServerFact) bool { return s.Runner != nil && s.Runner.LookAlike != "" }},
+	{AspectDisagrees, func(s *ServerFact) bool { return len(s.Disagrees) > 0 }},
+	{AspectTools, func(s *ServerFact) bool { return len(s.Tools.Names) > 0 }},
+	{AspectPinned, func(s *ServerFact) bool { return s.Pin.Pinned != "" }},
+	{AspectRegistry, func(s *ServerFact) bool { return s.Registry != nil }},
+	{AspectCatalogue, func(s *ServerFact) bool { return s.Catalogue != nil }},
+	// schema/ambiguous-transport
+	{AspectCommandAndURL, func(s *ServerFact) bool { return s.Command != nil && s.URL != nil }},
+	// schema/url-without-type
+	{AspectUntypedURL, func(s *ServerFact) bool {
+		return s.URL != nil && s.Command == nil && !hasField(s, "type") && !hasField(s, "transportType")
+	}},
+	// transport/url-credentials
+	{AspectURLCredentials, func(s *ServerFact) bool {
+		u := s.URL
+		return validURL(s) && (u.HasUser || u.HasPassword || len(u.SecretQueryKeys) > 0 || len(u.Secrets) > 0)
+	}},
+	// transport/https-only
+	{AspectUnencrypted, func(s *ServerFact) bool {
+		return validURL(s) && (s.URL.Scheme == "http" || s.URL.Scheme == "ws") && !s.URL.Loopback
+	}},
+	// transport/localhost-in-project
+	{AspectLoopback, func(s *ServerFact) bool { return validURL(s) && s.URL.Loopback }},
+	// transport/deprecated-sse
+	{AspectSSEPath, func(s *ServerFact) bool { return validURL(s) && sseEndpoint.MatchString(s.URL.Path) }},
+	// schema/empty
+	{AspectEmptyEnv, func(s *ServerFact) bool { return len(s.Env) == 0 && hasEnvObject(s) }},
+	// trust/pin-scope
+	{AspectEnvOrHeaders, func(s *ServerFact) bool { return len(s.Env) > 0 || len(s.Headers) > 0 }},
+	// trust/project-server-unapproved
+	{AspectUnapproved, func(s *ServerFact) bool {
+		return s.Client == "claude-code" && s.Tier == "project" && s.State == "enabled" && !s.Trust.Approved
+	}},
+	// budget/tool-count
+	{AspectKnownTools, func(s *ServerFact) bool { return s.Tools.Known }},
+	// supply-chain/unpinned-package
+	{AspectUnpinned, func(s *ServerFact) bool { return s.Runner != nil && !s.Runner.Registry && s.Runner.Problem != "" }},
+	// supply-chain/runner-flag
+	{AspectRunnerFlags, func(s *ServerFact) bool { return s.Runner != nil && !s.Runner.Registry && len(s.Runner.Flags) > 0 }},
+	// supply-chain/container-privileges
+	{AspectPrivileges, func(s *ServerFact) bool {
+		return s.Runner != nil && s.Runner.Ecosystem == "oci" && len(s.Runner.Privileges) > 0
+	}},
+	// transport/header-name
+	{AspectOddHeader, func(s *ServerFact) bool {
+		for _, h := range s.Headers {
+			if oddHeader(h.Key) {
+				return true
+			}
+		}
+		return false
+	}},
+}
+
+func held(s *ServerFact) bool      { return s.State == "disabled" || s.State == "untrusted" }
+func committed(s *ServerFact) bool { return s.Tier == "project" || s.Tier == "plugin" }
+func validURL(s *ServerFact) bool  { return s.URL != nil && s.URL.Valid }
+
 // indexServers lists the servers of every aspect. Every aspect is present
 // (empty when no server has it) so a policy never meets an undefined one.
 func indexServers(ss []ServerFact) map[string][]int {
-	idx := map[string][]int{}
-	for _, a := range []string{AspectAll, AspectURL, AspectCommand, AspectEnv, AspectHeaders, AspectArgs, AspectRefs,
-		AspectUnexpanded, AspectUnset, AspectSecrets, AspectRunner, AspectShell, AspectOAuth, AspectFieldProblems,
-		AspectText, AspectTrust, AspectCopies, AspectHeld, AspectCommitted, AspectLibrary, AspectOddName, AspectTools,
-		AspectPinned, AspectRegistry, AspectCatalogue, AspectCommandAndURL, AspectUntypedURL, AspectURLCredentials,
-		AspectUnencrypted, AspectLoopback, AspectEmptyEnv, AspectEnvOrHeaders, AspectUnapproved, AspectKnownTools,
-		AspectUnpinned, AspectRunnerFlags, AspectPrivileges, AspectOddHeader, AspectListenAll, AspectMachinePaths,
-		AspectPlainArgs, AspectSSEPath, AspectLookAlike, AspectDisagrees} {
-		idx[a] = []int{}
+	idx := map[string][]int{AspectAll: {}, AspectRefs: {}, AspectUnexpanded: {}, AspectUnset: {}, AspectSecrets: {}}
+	for _, set := range [][]aspect{everyServerAspects, builtinAspects, viaAspects, serverAspects} {
+		for _, a := range set {
+			idx[a.name] = []int{}
+		}
 	}
 	add := func(a string, i int) { idx[a] = append(idx[a], i) }
+	addAll := func(set []aspect, s *ServerFact, i int) {
+		for _, a := range set {
+			if a.has(s) {
+				add(a.name, i)
+			}
+		}
+	}
 	for i := range ss {
 		s := &ss[i]
 		add(AspectAll, i)
 		add(aspectClientPrefix+s.Client, i)
-		if len(s.ListenAll) > 0 {
-			add(AspectListenAll, i)
-		}
-		if s.Builtin != "" {
-			// Paseo's own server: it only counts towards a budget.
-			if len(s.Tools.Names) > 0 {
-				add(AspectKnownTools, i)
-			}
+		addAll(everyServerAspects, s, i)
+		switch {
+		case s.Builtin != "":
+			addAll(builtinAspects, s, i)
 			continue
-		}
-		if s.Via != "" {
-			// oceancode's copy of a Cursor or OpenCode server: its file is
-			// checked in its own client's terms; the copy only takes part
-			// in oceancode's trust and tier folding.
-			if s.ShadowedBy >= 0 || len(s.Shadows) > 0 {
-				add(AspectCopies, i)
-			}
-			if s.State == "disabled" || s.State == "untrusted" {
-				add(AspectHeld, i)
-			}
-			add(AspectCommitted, i)
-			if len(s.MachinePaths) > 0 {
-				add(AspectMachinePaths, i)
-			}
+		case s.Via != "":
+			addAll(viaAspects, s, i)
 			continue
 		}
 		add(aspectTransportPrefix+s.Transport, i)
-		if s.URL != nil {
-			add(AspectURL, i)
-		}
-		if s.Command != nil {
-			add(AspectCommand, i)
-		}
-		if len(s.Env) > 0 {
-			add(AspectEnv, i)
-		}
-		if len(s.Headers) > 0 {
-			add(AspectHeaders, i)
-		}
-		if len(s.Args) > 0 {
-			add(AspectArgs, i)
-			if len(s.PlainArgs) > 0 {
-				add(AspectPlainArgs, i)
-			}
-		}
+		addAll(serverAspects, s, i)
 		seen := map[string]bool{}
 		for _, e := range s.Env {
 			if a := aspectEnvPrefix + e.Key; !seen[a] {
@@ -146,119 +226,12 @@ func indexServers(ss []ServerFact) map[string][]int {
 				add(a, i)
 			}
 		})
-		if refs {
-			add(AspectRefs, i)
-		}
-		if unexpanded {
-			add(AspectUnexpanded, i)
-		}
-		if unset {
-			add(AspectUnset, i)
-		}
-		if secrets {
-			add(AspectSecrets, i)
-		}
-		if s.Runner != nil {
-			add(AspectRunner, i)
-		}
-		if s.Shell != nil {
-			add(AspectShell, i)
-		}
-		if s.OAuth != nil {
-			add(AspectOAuth, i)
-		}
-		if len(s.FieldProblems) > 0 {
-			add(AspectFieldProblems, i)
-		}
-		if len(s.Text) > 0 {
-			add(AspectText, i)
-		}
-		if len(s.Trust.AutoApprove) > 0 || len(s.Trust.AutoApproveItems) > 0 || s.Trust.TrustAll || s.Trust.ApprovalMode != "" || len(s.Trust.ToolApprovals) > 0 {
-			add(AspectTrust, i)
-		}
-		if s.ShadowedBy >= 0 || len(s.Shadows) > 0 || s.MergedFrom >= 0 {
-			add(AspectCopies, i)
-		}
-		if s.State == "disabled" || s.State == "untrusted" {
-			add(AspectHeld, i)
-		}
-		if s.Tier == "project" || s.Tier == "plugin" {
-			add(AspectCommitted, i)
-			if len(s.MachinePaths) > 0 {
-				add(AspectMachinePaths, i)
-			}
-		}
-		if s.Tier == "library" {
-			add(AspectLibrary, i)
-		}
-		if oddName(s.Name) {
-			add(AspectOddName, i)
-		}
-		if s.Runner != nil && s.Runner.LookAlike != "" {
-			add(AspectLookAlike, i)
-		}
-		if len(s.Disagrees) > 0 {
-			add(AspectDisagrees, i)
-		}
-		if len(s.Tools.Names) > 0 {
-			add(AspectTools, i)
-		}
-		if s.Pin.Pinned != "" {
-			add(AspectPinned, i)
-		}
-		if s.Registry != nil {
-			add(AspectRegistry, i)
-		}
-		if s.Catalogue != nil {
-			add(AspectCatalogue, i)
-		}
-		if s.Command != nil && s.URL != nil {
-			add(AspectCommandAndURL, i)
-		}
-		if s.URL != nil && s.Command == nil && !hasField(s, "type") && !hasField(s, "transportType") {
-			add(AspectUntypedURL, i)
-		}
-		if u := s.URL; u != nil && u.Valid {
-			if u.HasUser || u.HasPassword || len(u.SecretQueryKeys) > 0 || len(u.Secrets) > 0 {
-				add(AspectURLCredentials, i)
-			}
-			if (u.Scheme == "http" || u.Scheme == "ws") && !u.Loopback {
-				add(AspectUnencrypted, i)
-			}
-			if u.Loopback {
-				add(AspectLoopback, i)
-			}
-			if sseEndpoint.MatchString(u.Path) {
-				add(AspectSSEPath, i)
-			}
-		}
-		if len(s.Env) == 0 && hasEnvObject(s) {
-			add(AspectEmptyEnv, i)
-		}
-		if len(s.Env) > 0 || len(s.Headers) > 0 {
-			add(AspectEnvOrHeaders, i)
-		}
-		if s.Client == "claude-code" && s.Tier == "project" && s.State == "enabled" && !s.Trust.Approved {
-			add(AspectUnapproved, i)
-		}
-		if s.Tools.Known {
-			add(AspectKnownTools, i)
-		}
-		if r := s.Runner; r != nil {
-			if !r.Registry && r.Problem != "" {
-				add(AspectUnpinned, i)
-			}
-			if !r.Registry && len(r.Flags) > 0 {
-				add(AspectRunnerFlags, i)
-			}
-			if r.Ecosystem == "oci" && len(r.Privileges) > 0 {
-				add(AspectPrivileges, i)
-			}
-		}
-		for _, h := range s.Headers {
-			if oddHeader(h.Key) {
-				add(AspectOddHeader, i)
-				break
+		for _, r := range [...]struct {
+			aspect string
+			on     bool
+		}{{AspectRefs, refs}, {AspectUnexpanded, unexpanded}, {AspectUnset, unset}, {AspectSecrets, secrets}} {
+			if r.on {
+				add(r.aspect, i)
 			}
 		}
 	}
