@@ -219,10 +219,49 @@ func fieldProblems(s *loader.Server, fs []FieldFact) []FieldProblem {
 		if sp.ignore[m.Key] || (noTransport && isTransportKey(m.Key)) {
 			continue
 		}
+		if noTransport && isTransportWord(m.Key) {
+			if inner := nestedTransport(m.Value); inner != "" {
+				// {"transport": {"url": …}}: the entry's address is inside
+				// a key the client does not read. One finding, at that key,
+				// instead of an entry without a transport beside it.
+				p.dropMissingTransport()
+				p.add(FieldProblem{Kind: "unknown-field", Key: m.Key, Pointer: mp, OnKey: true, Level: "error",
+					Message: fmt.Sprintf("%s does not read %q, so it does not see the %q inside it and cannot start %s: move %q up into the entry, beside the server's other keys, and remove %q",
+						p.name, m.Key, inner, p.where(), inner, m.Key)})
+				continue
+			}
+			// A transport word on an entry that has no transport at all:
+			// schema/missing-transport's finding is the one to fix.
+			continue
+		}
 		p.unknown(m.Key, mp, n.Get(m.Key))
 	}
 	p.clientRules()
 	return p.out
+}
+
+// isTransportWord: keys that name a transport in some client.
+func isTransportWord(k string) bool {
+	return k == "type" || k == "transport" || k == "transportType"
+}
+
+// nestedTransport is the key of an object value that would give an entry
+// its transport (url, command …), "" when it holds none.
+func nestedTransport(v *syntax.Node) string {
+	if v == nil || v.Kind != syntax.Object {
+		return ""
+	}
+	for _, m := range v.Members {
+		if isTransportKey(m.Key) {
+			return m.Key
+		}
+	}
+	return ""
+}
+
+// dropMissingTransport removes the entry's missing-transport problem.
+func (p *problems) dropMissingTransport() {
+	p.out = slices.DeleteFunc(p.out, func(fp FieldProblem) bool { return fp.Kind == "missing-transport" })
 }
 
 // inList is true for an entry of a servers list in a client that reads

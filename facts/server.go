@@ -228,6 +228,10 @@ func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int, fileE
 		words = commandWords(s, sf.Args, runnerCommandPointer(s))
 	}
 	sf.Runner = runnerFactOf(s, words)
+	if ownBuild(s.Doc, sf.Runner) != "" {
+		// The project's own install or image: nothing unpinned to fetch.
+		sf.Runner.Problem, sf.Runner.Suggestion = "", ""
+	}
 	sf.Shell = shellFact(s, sf.Args, sf.Runner, words)
 	sf.FieldProblems = fieldProblems(s, sf.Fields)
 	sf.Registry = registryFact(s)

@@ -10,6 +10,10 @@
 #   with "__" makes mcp__a__b__tool ambiguous: the client, and rules such
 #   as mcp__a__*, can no longer tell the server from the tool. Use letters,
 #   digits and "-" ("github-work", not "github.work" or "github__work").
+#   This is an error in the clients that refuse such a name or build
+#   permission rules from it (Claude Code, Codex, super-pi, oceancode);
+#   in the others (Cursor, Windsurf, Kiro …), which take the name as
+#   written, it is an info for when the entry is copied to one of them.
 #   VS Code, which writes registry names such as io.github.org/server
 #   itself, and Continue, whose names are labels, are not checked;
 #   neither are registry and catalogue documents, whose names are ids.
@@ -23,15 +27,29 @@ package mcplint.rules.budget["server-name"]
 
 import data.mcplint.lib
 
-report contains lib.on_server(s, msg) if {
+report contains level(s, lib.on_server(s, msg)) if {
 	some s in lib.servers("odd_name")
 	s.tier != "library"
 	not s.client in {"vscode", "continue"}
 	s.name != ""
 	problems := [p | some p in [separator(s), characters(s)]; p != ""]
 	count(problems) > 0
-	msg := sprintf("server name %q %s: %s", [s.name, concat(", and ", problems), advice(s.name)])
+	msg := sprintf("server name %q %s%s: %s", [s.name, concat(", and ", problems), elsewhere(s), advice(s.name)])
 }
+
+# strict are the clients that refuse such a name or build permission
+# rules from it (mcp__<server>__<tool>, <server>.<tool>). Elsewhere the
+# client shows the name and rewrites it for the model itself, so the
+# entry works: a note, for when it is copied to one of these.
+strict := {"claude-code", "codex", "super-pi", "oceancode"}
+
+level(s, f) := f if s.client in strict
+
+else := lib.with_level(f, "info")
+
+elsewhere(s) := "" if s.client in strict
+
+else := sprintf("; %s takes it as written, but Claude Code refuses it if the entry is copied there", [lib.doc_of(s).client_name])
 
 advice(name) := sprintf("name it %q", [fixed(name)]) if fixed(name) != ""
 

@@ -31,8 +31,15 @@ test_double_underscore if {
 }
 
 test_space_and_slash if {
-	r := report with input as {"servers": [srv("cursor", "My Team/Docs")]}
+	r := report with input as {"servers": [srv("claude-code", "My Team/Docs")]}
 	r == {{"doc": 0, "key": true, "message": "server name \"My Team/Docs\" has a \"/\" and a space, which tool names (letters, digits, _ and -) do not allow, so clients reject or rewrite it: name it \"My-Team-Docs\"", "pointer": "/mcpServers/My Team/Docs", "server": 0}}
+}
+
+# A client that takes the name as written (Cursor, Kiro …): an info for
+# when the entry is copied to a client that refuses it.
+test_lenient_client_gets_an_info if {
+	r := report with input as {"documents": [{"index": 0, "client_name": "Cursor"}], "servers": [srv("cursor", "My Team")]}
+	r == {{"doc": 0, "key": true, "level": "info", "message": "server name \"My Team\" has a space, which tool names (letters, digits, _ and -) do not allow, so clients reject or rewrite it; Cursor takes it as written, but Claude Code refuses it if the entry is copied there: name it \"My-Team\"", "pointer": "/mcpServers/My Team", "server": 0}}
 }
 
 test_both_problems if {
@@ -57,6 +64,6 @@ test_skipped if {
 }
 
 test_nothing_left_to_keep if {
-	r := report with input as {"servers": [srv("cursor", "…?")]}
+	r := report with input as {"servers": [srv("claude-code", "…?")]}
 	r == {{"doc": 0, "key": true, "message": "server name \"…?\" has a \"?\" and a \"…\", which tool names (letters, digits, _ and -) do not allow, so clients reject or rewrite it: give it a name of letters, digits and \"-\"", "pointer": "/mcpServers/…?", "server": 0}}
 }
