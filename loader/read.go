@@ -123,7 +123,49 @@ func (l *run) read(c candidate) (doc *Document, fs []finding.Finding, apply func
 	if readHook != nil {
 		readHook(c.abs)
 	}
-	doc = &Document{Path: l.displayPath(c.abs), AbsPath: c.abs, Explicit: c.explicit, Context: c.context, ProjectDir: c.projectDir, Kind: KindUnknown}
+	r := &docRead{run: l, doc: l.newDocument(c)}
+	src, ok := r.source(c)
+	if !ok || !r.decodable(src) {
+		return r.doc, r.fs, nil
+	}
+	d, st := r.parse(c, src)
+	switch st {
+	case notMCP:
+		return nil, nil, nil
+	case readFailed:
+		return r.doc, r.fs, nil
+	}
+	doc = r.doc
+	if d == dNone {
+		if c.generic {
+			return nil, nil, nil
+		}
+		if c.explicit {
+			r.fs = append(r.fs, l.finding(doc, "schema/empty", finding.Info, 0, 0,
+				"no MCP server definitions found: the file has none of the keys a client reads (mcpServers, servers, mcp, mcp_servers, context_servers, extensions) and is not a registry or catalogue document"))
+		}
+		return doc, r.fs, nil
+	}
+	doc.Servers, apply = l.nz.servers(doc, d)
+	for _, s := range doc.Servers {
+		if s.Project == "" && (s.Tier == TierProject || s.Tier == TierLocal || s.Tier == TierAgent) {
+			s.Project = doc.ProjectDir
+		}
+	}
+	if doc.Format == syntax.JSON || doc.Format == syntax.JSONC {
+		servers := make(map[int]bool, len(doc.Servers))
+		for _, s := range doc.Servers {
+			servers[s.KeyStart] = true
+		}
+		r.fs = append(r.fs, l.duplicateKeys(doc, doc.File.Root, servers)...)
+	}
+	return doc, r.fs, apply
+}
+
+// newDocument is a candidate's document before it is read: its path, and
+// what its place says of its kind, client, tier and format.
+func (l *run) newDocument(c candidate) *Document {
+	doc := &Document{Path: l.displayPath(c.abs), AbsPath: c.abs, Explicit: c.explicit, Context: c.context, ProjectDir: c.projectDir, Kind: KindUnknown}
 	if c.pat != nil {
 		doc.Kind, doc.Client, doc.Tier, doc.Format, doc.Variant = c.pat.kind, c.pat.client, c.pat.tier, c.pat.format, c.pat.variant
 		if doc.Tier != TierProject && doc.Tier != TierLocal && doc.Tier != TierAgent {
@@ -133,76 +175,115 @@ func (l *run) read(c candidate) (doc *Document, fs []finding.Finding, apply func
 	if doc.ProjectDir != "" {
 		doc.ProjectNames = l.listings[filepath.Clean(doc.ProjectDir)]
 	}
-	// fail records an error that stops the file from being read.
-	fail := func(rule string, off int, msg string) {
-		doc.ParseFailed = true
-		if doc.Error == "" {
-			doc.Error = msg
-		}
-		fs = append(fs, l.finding(doc, rule, finding.Error, off, off+1, msg))
-	}
+	return doc
+}
 
-	limit := l.opts.MaxFileSize
+// docRead is one document being read, with its findings so far.
+type docRead struct {
+	run *run
+	doc *Document
+	fs  []finding.Finding
+}
+
+// fail records an error that stops the file from being read.
+func (r *docRead) fail(rule string, off int, msg string) {
+	r.doc.ParseFailed = true
+	if r.doc.Error == "" {
+		r.doc.Error = msg
+	}
+	r.fs = append(r.fs, r.run.finding(r.doc, rule, finding.Error, off, off+1, msg))
+}
+
+// source reads the candidate's bytes (or an editor's unsaved text), within
+// the size limit, refusing a link out of the checked folders and
+// anything that is not a regular file.
+func (r *docRead) source(c candidate) ([]byte, bool) {
+	doc := r.doc
+	limit := r.run.opts.MaxFileSize
 	if limit <= 0 {
 		limit = DefaultMaxFileSize
 	}
 	if c.pat != nil && c.pat.dialect == dClaudeJSON && limit < ClaudeJSONMaxSize {
 		limit = ClaudeJSONMaxSize
 	}
-	src, ok := l.opts.Overlay[c.abs]
-	if ok {
+	tooBig := func(size int64) bool {
+		if size <= limit {
+			return false
+		}
+		r.fail("schema/limits", 0, fmt.Sprintf("the file is %s, over the %s that mcplint reads (--max-file-size); it was not read", human(size), human(limit)))
+		return true
+	}
+	if src, ok := r.run.opts.Overlay[c.abs]; ok {
 		// An editor's unsaved text stands in for the file on disk.
 		doc.Size = int64(len(src))
-		if doc.Size > limit {
-			fail("schema/limits", 0, fmt.Sprintf("the file is %s, over the %s that mcplint reads (--max-file-size); it was not read", human(doc.Size), human(limit)))
-			return
-		}
-	} else if c.outside != "" {
-		doc.Outside = c.outside
-		fail("schema/unreadable", 0, fmt.Sprintf("not read: the file is a link leading outside the folders being checked, to %s; name that file to check it (fix --fix-outside-roots edits it there)", c.outside))
-		return
-	} else {
-		fi, err := os.Stat(c.abs)
-		if err != nil {
-			fail("schema/unreadable", 0, "cannot read the file: "+reason(err))
-			return
-		}
-		if !fi.Mode().IsRegular() {
-			// Reading a FIFO or a device could block forever.
-			fail("schema/unreadable", 0, "cannot read the file: not a regular file")
-			return
-		}
-		doc.Size = fi.Size()
-		if fi.Size() > limit {
-			fail("schema/limits", 0, fmt.Sprintf("the file is %s, over the %s that mcplint reads (--max-file-size); it was not read", human(fi.Size()), human(limit)))
-			return
-		}
-		src, err = os.ReadFile(c.abs)
-		if err != nil {
-			fail("schema/unreadable", 0, "cannot read the file: "+reason(err))
-			return
-		}
+		return src, !tooBig(doc.Size)
 	}
+	if c.outside != "" {
+		doc.Outside = c.outside
+		r.fail("schema/unreadable", 0, fmt.Sprintf("not read: the file is a link leading outside the folders being checked, to %s; name that file to check it (fix --fix-outside-roots edits it there)", c.outside))
+		return nil, false
+	}
+	fi, err := os.Stat(c.abs)
+	if err != nil {
+		r.fail("schema/unreadable", 0, "cannot read the file: "+reason(err))
+		return nil, false
+	}
+	if !fi.Mode().IsRegular() {
+		// Reading a FIFO or a device could block forever.
+		r.fail("schema/unreadable", 0, "cannot read the file: not a regular file")
+		return nil, false
+	}
+	doc.Size = fi.Size()
+	if tooBig(doc.Size) {
+		return nil, false
+	}
+	src, err := os.ReadFile(c.abs)
+	if err != nil {
+		r.fail("schema/unreadable", 0, "cannot read the file: "+reason(err))
+		return nil, false
+	}
+	return src, true
+}
+
+// decodable refuses text that is not UTF-8 and warns of a byte order
+// mark.
+func (r *docRead) decodable(src []byte) bool {
+	doc := r.doc
 	if enc := wideEncoding(src); enc != "" {
 		// The text of a UTF-16 or UTF-32 file read as UTF-8 is every
 		// character with NULs between: no detector or token rule sees a
 		// secret in it, so no excerpt of it may be shown. The file is
 		// refused with its first line empty.
 		doc.File = syntax.NewFile(nil, doc.Format)
-		fail("schema/encoding", 0, "the file is "+enc+"; mcplint reads UTF-8 only, so it was not read (save it as UTF-8: PowerShell 5's > and Out-File write UTF-16)")
-		return
+		r.fail("schema/encoding", 0, "the file is "+enc+"; mcplint reads UTF-8 only, so it was not read (save it as UTF-8: PowerShell 5's > and Out-File write UTF-16)")
+		return false
 	}
 	doc.File = syntax.NewFile(src, doc.Format)
 	if !utf8.Valid(src) {
 		off := firstInvalidUTF8(src)
-		fail("schema/encoding", off, fmt.Sprintf("invalid UTF-8 (byte 0x%02X); the file was not read further and mcplint never rewrites it", src[off]))
-		return
+		r.fail("schema/encoding", off, fmt.Sprintf("invalid UTF-8 (byte 0x%02X); the file was not read further and mcplint never rewrites it", src[off]))
+		return false
 	}
 	if bytes.HasPrefix(src, bom) {
-		fs = append(fs, l.finding(doc, "schema/encoding", finding.Warning, 0, 3,
+		r.fs = append(r.fs, r.run.finding(doc, "schema/encoding", finding.Warning, 0, 3,
 			"the file starts with a UTF-8 byte order mark; some clients refuse it (Claude Desktop wipes mcpServers when it reads one)"))
 	}
+	return true
+}
 
+// parseStatus says how parsing a document ended.
+type parseStatus int
+
+const (
+	parsed     parseStatus = iota
+	readFailed             // the document is reported and read no further
+	notMCP                 // some other program's file: dropped without a word
+)
+
+// parse parses the text and works out the document's dialect: from its
+// place, or by its content for a file recognised that way.
+func (r *docRead) parse(c candidate, src []byte) (dialect, parseStatus) {
+	l, doc := r.run, r.doc
 	format := doc.Format
 	if format == 0 {
 		format = formatByExtension(c.abs)
@@ -221,69 +302,44 @@ func (l *run) read(c candidate) (doc *Document, fs []finding.Finding, apply func
 			// A server.json that does not parse and says nothing of the
 			// registry is some other program's file; so is a file of a
 			// generic name that says nothing of MCP servers.
-			return nil, nil, nil
+			return dNone, notMCP
 		}
-		l.parseFailure(doc, perr, &fs)
-		return
+		l.parseFailure(doc, perr, &r.fs)
+		return dNone, readFailed
 	}
 	if unconfirmed && !c.pat.confirm(f.Root) {
-		return nil, nil, nil
+		return dNone, notMCP
 	}
 	if c.generic && c.pat != nil && c.pat.confirm == nil && l.sniff(&Document{Format: doc.Format}, f.Root) == dNone {
 		// A generic name (mcp_config.json) whose content has none of the
 		// shapes of an MCP document.
-		return nil, nil, nil
+		return dNone, notMCP
 	}
 	if format == syntax.YAML {
 		// Parse reads the first document of a stream; the clients' YAML
 		// readers refuse the whole file, so the servers after "---" would
 		// be lost without a word.
 		if off, two := syntax.YAMLSecondDocument(src); two {
-			fs = append(fs, l.finding(doc, "schema/parse-error", finding.Error, off, off+3,
+			r.fs = append(r.fs, l.finding(doc, "schema/parse-error", finding.Error, off, off+3,
 				"a second YAML document starts here: the client reads one document and refuses a file holding more (Goose, Continue), so none of its servers load; keep one document per file"))
 		}
 	}
-	var d dialect
 	if c.pat != nil {
-		d = c.pat.dialect
-	} else {
-		d = l.sniff(doc, f.Root)
-		doc.Sniffed = doc.Kind == KindClientConfig
-		if c.team && (doc.Kind == KindTeamCatalogue || doc.Kind == KindRegistryList) {
-			doc.Team = true
-		}
-		if doc.Format == syntax.JSON && strictJSON(doc.Client) {
-			if f2, err := syntax.Parse(src, syntax.JSON); err != nil {
-				doc.File = f2
-				l.parseFailure(doc, err, &fs)
-				return
-			}
+		return c.pat.dialect, parsed
+	}
+	d := l.sniff(doc, f.Root)
+	doc.Sniffed = doc.Kind == KindClientConfig
+	if c.team && (doc.Kind == KindTeamCatalogue || doc.Kind == KindRegistryList) {
+		doc.Team = true
+	}
+	if doc.Format == syntax.JSON && strictJSON(doc.Client) {
+		if f2, err := syntax.Parse(src, syntax.JSON); err != nil {
+			doc.File = f2
+			l.parseFailure(doc, err, &r.fs)
+			return dNone, readFailed
 		}
 	}
-	if d == dNone {
-		if c.generic {
-			return nil, nil, nil
-		}
-		if c.explicit {
-			fs = append(fs, l.finding(doc, "schema/empty", finding.Info, 0, 0,
-				"no MCP server definitions found: the file has none of the keys a client reads (mcpServers, servers, mcp, mcp_servers, context_servers, extensions) and is not a registry or catalogue document"))
-		}
-		return
-	}
-	doc.Servers, apply = l.nz.servers(doc, d)
-	for _, s := range doc.Servers {
-		if s.Project == "" && (s.Tier == TierProject || s.Tier == TierLocal || s.Tier == TierAgent) {
-			s.Project = doc.ProjectDir
-		}
-	}
-	if doc.Format == syntax.JSON || doc.Format == syntax.JSONC {
-		servers := make(map[int]bool, len(doc.Servers))
-		for _, s := range doc.Servers {
-			servers[s.KeyStart] = true
-		}
-		fs = append(fs, l.duplicateKeys(doc, f.Root, servers)...)
-	}
-	return doc, fs, apply
+	return d, parsed
 }
 
 func (l *run) parseFailure(doc *Document, err error, fs *[]finding.Finding) {
