@@ -2,6 +2,7 @@ package fix
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"sort"
 
@@ -119,4 +120,23 @@ func plural(n int, w string) string {
 		return "1 " + w
 	}
 	return fmt.Sprintf("%d %ss", n, w)
+}
+
+// Print writes the outcome as `mcplint fix` does: what was fixed and
+// what to do next on out, each problem after prefix on errw, and
+// "nothing to fix" when nothing was.
+func (o Outcome) Print(out, errw io.Writer, prefix string) {
+	for _, l := range o.Lines {
+		if l.Problem {
+			fmt.Fprintf(errw, "%s%s\n", prefix, l.Text)
+		} else {
+			fmt.Fprintln(out, l.Text)
+		}
+	}
+	for _, n := range o.Notes {
+		fmt.Fprintf(out, "next: %s\n", secret.Display(n))
+	}
+	if o.Fixed == 0 && o.Failed == 0 {
+		fmt.Fprintln(out, "nothing to fix")
+	}
 }

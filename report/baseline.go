@@ -174,3 +174,17 @@ func legacyKey(rule, file, message string) string {
 		return r
 	}, message)
 }
+
+// WithoutBaselined is the findings that are not in the baseline file at
+// path, and their summary (of files and servers) counting the ones left
+// out.
+func WithoutBaselined(path string, fs []finding.Finding, files, servers int) ([]finding.Finding, Summary, error) {
+	b, err := ReadBaseline(path)
+	if err != nil {
+		return nil, Summary{}, err
+	}
+	fresh, known := b.Filter(fs)
+	sum := Summarise(fresh, files, servers)
+	sum.Baselined = known
+	return fresh, sum, nil
+}

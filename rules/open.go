@@ -23,7 +23,8 @@ import (
 type Setup struct {
 	Policies []string
 	Timeout  time.Duration
-	Memory   uint64 // bytes
+	// MemoryMiB is the heap growth a policy's evaluation may make, in MiB.
+	MemoryMiB int64
 	// ConfigPath is --config; without it the .mcplint.toml found upward
 	// from Start is read, unless NoConfig.
 	ConfigPath string
@@ -47,10 +48,22 @@ func IsInternal(err error) bool {
 	return errors.As(err, &ie)
 }
 
+// compileError is a policy that does not compile, as a command says it.
+type compileError struct{ pe *PolicyError }
+
+func (e *compileError) Error() string { return "policy does not compile:\n" + e.pe.Error() }
+func (e *compileError) Unwrap() error { return e.pe }
+
 // Open compiles the policies and reads the settings: the engine and the
-// configuration a check runs with. A *PolicyError is a policy that does
-// not compile; IsInternal tells mcplint's own failures from the user's.
+// configuration a check runs with. Its error is in a command's words;
+// IsInternal tells mcplint's own failures from the user's.
 func Open(ctx context.Context, s Setup) (*Engine, *Config, error) {
+	if s.Timeout <= 0 {
+		return nil, nil, fmt.Errorf("--policy-timeout %s: want a duration above 0", s.Timeout)
+	}
+	if s.MemoryMiB <= 0 {
+		return nil, nil, fmt.Errorf("--policy-memory %d: want a number of MiB above 0", s.MemoryMiB)
+	}
 	// Compiling the policies makes tens of MB of short-lived garbage in
 	// a process that may live for 30 ms: collecting during it is wasted.
 	resume := startgc.Pause()
@@ -58,13 +71,16 @@ func Open(ctx context.Context, s Setup) (*Engine, *Config, error) {
 	resume()
 	if err != nil {
 		var pe *PolicyError
+		if errors.As(err, &pe) {
+			return nil, nil, &compileError{pe}
+		}
 		var pp *PolicyPathError
-		if errors.As(err, &pe) || errors.As(err, &pp) {
+		if errors.As(err, &pp) {
 			return nil, nil, err
 		}
 		return nil, nil, &internalError{err}
 	}
-	eng.SetPolicyLimits(s.Policies, s.Timeout, s.Memory)
+	eng.SetPolicyLimits(s.Policies, s.Timeout, uint64(s.MemoryMiB)<<20)
 	cfg, err := s.config(eng)
 	if err != nil {
 		return nil, nil, err
@@ -234,4 +250,28 @@ func WriteCatalogText(w io.Writer, rs []*Rule) error {
 	}
 	fmt.Fprintf(w, "%d rules. mcplint explain RULE shows one with examples.\n", len(rs))
 	return nil
+}
+
+// UserError says err stops a check for a reason of the user's (a bad
+// path or flag, a policy stopped by its limits) and gives its message;
+// anything else is mcplint's fault.
+func UserError(err error) (string, bool) {
+	var ue *loader.UsageError
+	if errors.As(err, &ue) {
+		return ue.Msg, true
+	}
+	return err.Error(), IsPolicyLimit(err)
+}
+
+// ExplainID is the documentation of the rule id (Explain), or an error
+// that names the rule meant.
+func (e *Engine) ExplainID(id string) (string, error) {
+	r, ok := e.Rule(id)
+	if ok {
+		return Explain(r), nil
+	}
+	if s := e.Suggest(id); s != "" {
+		return "", fmt.Errorf("unknown rule %q: did you mean %s?", id, s)
+	}
+	return "", fmt.Errorf("unknown rule %q (mcplint rules lists them)", id)
 }

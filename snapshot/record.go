@@ -22,18 +22,20 @@ import (
 type Recorder struct {
 	// Out gets one line per server, its notes and its drift.
 	Out io.Writer
-	// Rel shows a path (relative to the working folder); nil shows it as
-	// is.
-	Rel func(string) string
+	// WorkDir is the working folder paths are shown relative to (when
+	// under it); "" shows them as they are.
+	WorkDir string
 	// Update re-pins what drifted.
 	Update bool
 }
 
 func (r *Recorder) rel(p string) string {
-	if r.Rel == nil {
-		return p
+	if r.WorkDir != "" {
+		if rel, err := filepath.Rel(r.WorkDir, p); err == nil && !strings.HasPrefix(rel, "..") {
+			return rel
+		}
 	}
-	return r.Rel(p)
+	return p
 }
 
 // Project writes the snapshots and pins of one project folder. It returns

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -171,20 +170,25 @@ func (c *Command) check(args []string) int {
 	findings, tot := res.Findings, res.Totals
 	sum := report.Summarise(findings, tot.Files, tot.Servers)
 	if f.baseline != "" {
-		b, err := report.ReadBaseline(c.path(f.baseline))
-		if err != nil {
+		if findings, sum, err = report.WithoutBaselined(c.path(f.baseline), findings, tot.Files, tot.Servers); err != nil {
 			return fail(exitUsage, "--baseline: "+err.Error())
 		}
-		findings, sum.Baselined = b.Filter(findings)
-		known := sum.Baselined
-		sum = report.Summarise(findings, tot.Files, tot.Servers)
-		sum.Baselined = known
 	}
 	sum.Configuration = report.ConfigurationOf(cfg.Path, cfg.Overrides(eng), wd)
 	if quietEmpty(f.loadFlags.skipUnrelated, f.failOnEmpty, tot.Files, f.format) && len(findings) == 0 {
 		return exitOK
 	}
-	err = f.write(c, dest, eng, res.Workspace, findings, sum, wd, root)
+	opts := report.Options{Format: f.format, Tool: toolInfo(), WorkDir: wd, Root: root,
+		Text: report.TextOptions{Color: output.Color(f.color, f.output != "", c.Stdout, c.LookupEnv), Quiet: f.quiet}}
+	if f.format == "sarif" {
+		opts.Rules = ruleMetas(eng)
+	} else if f.format == "diff" {
+		opts.Sources = report.SourcesOf(res.Workspace)
+	}
+	err = report.Write(dest.Writer(), findings, sum, opts)
+	if err == nil {
+		err = dest.Commit()
+	}
 	if err == nil {
 		err = f.sideOutputs.write(c, f.format, findings, sum)
 	}
@@ -192,7 +196,7 @@ func (c *Command) check(args []string) int {
 		fmt.Fprintf(c.Stderr, "mcplint check: %v\n", err)
 		return exitInternal
 	}
-	if failsAt(findings, threshold) {
+	if finding.AnyAtOrAbove(findings, threshold) {
 		return exitFindings
 	}
 	if tot.Files == 0 {
@@ -204,7 +208,7 @@ func (c *Command) check(args []string) int {
 // validate checks check's flags before any work; it gives the level
 // that fails the run.
 func (f *checkFlags) validate(c *Command) (finding.Level, error) {
-	threshold, ok := parseFailLevel(f.failLevel)
+	threshold, ok := finding.ParseFailLevel(f.failLevel)
 	if !ok {
 		return 0, fmt.Errorf("--fail-level %q: want error, warning, info or never", f.failLevel)
 	}
@@ -217,47 +221,6 @@ func (f *checkFlags) validate(c *Command) (finding.Level, error) {
 		return 0, err
 	}
 	return threshold, f.sideOutputs.validate(c, f.format, f.output)
-}
-
-// write writes the report of --format to its destination.
-func (f *checkFlags) write(c *Command, dest *output.Destination, eng *rules.Engine, ws *loader.Workspace, findings []finding.Finding, sum report.Summary, wd, root string) error {
-	w := dest.Writer()
-	var err error
-	switch f.format {
-	case "json":
-		err = report.JSONVersion(w, versionString(), findings, sum)
-	case "sarif":
-		err = report.WriteSARIF(w, toolInfo(), ruleMetas(eng), findings, report.SARIFOptions{WorkDir: wd, Root: root, Configuration: sum.Configuration})
-	case "github":
-		err = report.GitHub(w, findings, sum)
-	case "diff":
-		err = report.Diff(w, findings, report.SourcesOf(ws).Bytes)
-	default:
-		err = report.Text(w, findings, nil, sum, report.TextOptions{Color: output.Color(f.color, f.output != "", c.Stdout, c.LookupEnv), Quiet: f.quiet})
-	}
-	if err != nil {
-		return err
-	}
-	return dest.Commit()
-}
-
-// failsAt says a finding is at or above the threshold (0: never).
-func failsAt(findings []finding.Finding, threshold finding.Level) bool {
-	for _, f := range findings {
-		if threshold != 0 && f.Level >= threshold {
-			return true
-		}
-	}
-	return false
-}
-
-// parseFailLevel returns the lowest level that fails the run (0: never).
-func parseFailLevel(s string) (finding.Level, bool) {
-	if s == "never" {
-		return 0, true
-	}
-	l, err := finding.ParseLevel(s)
-	return l, err == nil
 }
 
 func (c *Command) list(args []string) int {
@@ -300,12 +263,8 @@ func (c *Command) list(args []string) int {
 // usage error or a policy stopped by its limits is the user's (exit 2),
 // anything else a bug.
 func evalFailure(err error) (int, string) {
-	var ue *loader.UsageError
-	if errors.As(err, &ue) {
-		return exitUsage, ue.Msg
-	}
-	if rules.IsPolicyLimit(err) {
-		return exitUsage, err.Error()
+	if msg, ok := rules.UserError(err); ok {
+		return exitUsage, msg
 	}
 	return exitInternal, err.Error()
 }
@@ -344,24 +303,15 @@ func (p *policyFlags) register(fs *flag.FlagSet) {
 // open compiles the policies and reads the configuration; on failure it
 // gives the exit code and the message (without the "mcplint CMD: ").
 func (p *policyFlags) open(c *Command, paths []string) (*rules.Engine, *rules.Config, int, string) {
-	if p.timeout <= 0 {
-		return nil, nil, exitUsage, fmt.Sprintf("--policy-timeout %s: want a duration above 0", p.timeout)
-	}
-	if p.memoryMiB <= 0 {
-		return nil, nil, exitUsage, fmt.Sprintf("--policy-memory %d: want a number of MiB above 0", p.memoryMiB)
-	}
 	start := "."
 	if len(paths) > 0 {
 		start = paths[0]
 	}
-	eng, cfg, err := rules.Open(context.Background(), rules.Setup{Policies: c.paths(p.policies), Timeout: p.timeout, Memory: uint64(p.memoryMiB) << 20,
+	eng, cfg, err := rules.Open(context.Background(), rules.Setup{Policies: c.paths(p.policies), Timeout: p.timeout, MemoryMiB: p.memoryMiB,
 		ConfigPath: c.path(p.configPath), NoConfig: p.noConfig, Start: c.path(start), Selection: p.selection, SelectSet: p.selectSet})
-	var pe *rules.PolicyError
 	switch {
 	case err == nil:
 		return eng, cfg, exitOK, ""
-	case errors.As(err, &pe):
-		return nil, nil, exitUsage, "policy does not compile:\n" + pe.Error()
 	case rules.IsInternal(err):
 		return nil, nil, exitInternal, err.Error()
 	}

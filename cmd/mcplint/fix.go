@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/mcplint/mcplint/fix"
 	"github.com/mcplint/mcplint/report"
-	"github.com/mcplint/mcplint/secret"
 )
 
 func (c *Command) fix(args []string) int {
@@ -57,19 +55,7 @@ func (c *Command) fix(args []string) int {
 		opts.Roots = append(opts.Roots, c.path(lf.home))
 	}
 	o := fix.Workspace(ws, findings, opts)
-	for _, l := range o.Lines {
-		if l.Problem {
-			fmt.Fprintf(c.Stderr, "mcplint fix: %s\n", l.Text)
-		} else {
-			fmt.Fprintln(c.Stdout, l.Text)
-		}
-	}
-	for _, n := range o.Notes {
-		fmt.Fprintf(c.Stdout, "next: %s\n", secret.Display(n))
-	}
-	if o.Fixed == 0 && o.Failed == 0 {
-		fmt.Fprintln(c.Stdout, "nothing to fix")
-	}
+	o.Print(c.Stdout, c.Stderr, "mcplint fix: ")
 	if o.Failed > 0 {
 		return exitFindings
 	}

@@ -3,23 +3,15 @@ package main
 import (
 	"fmt"
 	"os"
-	"strings"
 
+	"github.com/mcplint/mcplint/internal/flagparse"
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/lsp"
 )
 
 func (c *Command) lsp(args []string) int {
 	stdout, stderr := c.Stdout, c.Stderr
-	fs := newFlagSet("lsp", "Run the language server over stdio: editors get mcplint's findings as\ndiagnostics for open MCP config files (and the other tiers of their project,\nread from disk), quick fixes from the same edits as mcplint fix, and a rule's\nexplanation on hover. The policies are compiled once at start. Setup for\nNeovim, VS Code, Helix and Zed: docs/editors.md.", stderr)
-	synopsis := fs.Usage
-	fs.Usage = func() {
-		var b strings.Builder
-		fs.SetOutput(&b)
-		synopsis()
-		fs.SetOutput(stderr)
-		fmt.Fprint(stderr, strings.Replace(b.String(), "mcplint lsp [flags] [PATH...]", "mcplint lsp [flags]", 1))
-	}
+	fs := flagparse.NewSet("mcplint", "lsp", "", "Run the language server over stdio: editors get mcplint's findings as\ndiagnostics for open MCP config files (and the other tiers of their project,\nread from disk), quick fixes from the same edits as mcplint fix, and a rule's\nexplanation on hover. The policies are compiled once at start. Setup for\nNeovim, VS Code, Helix and Zed: docs/editors.md.", stderr)
 	var pf policyFlags
 	pf.register(fs)
 	home := fs.String("home", "", "also read the user-level config files under `DIR` (e.g. --home ~)")

@@ -212,7 +212,7 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 }
 
 func newFlagSet(name, synopsis string, stderr io.Writer) *flag.FlagSet {
-	return flagparse.NewSet("mcplint", name, synopsis, stderr)
+	return flagparse.NewSet("mcplint", name, "[PATH...]", synopsis, stderr)
 }
 
 // flagError turns a flag parsing error into an exit code: --help is not

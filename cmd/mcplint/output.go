@@ -1,9 +1,9 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -80,13 +80,7 @@ func (s *sideOutputs) validate(c *Command, format, out string) error {
 		return fmt.Errorf("--annotations prints on standard output, where the %s report goes too: write the report with --output FILE", format)
 	}
 	if s.summary != "" {
-		path := c.path(s.summary)
-		if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
-			return fmt.Errorf("--summary %s: the folder %s does not exist", s.summary, filepath.Dir(s.summary))
-		}
-		if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-			return fmt.Errorf("--summary %s: a folder", s.summary)
-		}
+		return output.CheckAppend("--summary", s.summary, c.Dir)
 	}
 	return nil
 }
@@ -102,16 +96,7 @@ func (s *sideOutputs) write(c *Command, format string, findings []finding.Findin
 	if s.summary == "" {
 		return nil
 	}
-	f, err := os.OpenFile(c.path(s.summary), os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
-	if err != nil {
-		return fmt.Errorf("--summary: %w", err)
-	}
-	werr := report.MarkdownSummary(f, findings, sum)
-	cerr := f.Close()
-	if err := errors.Join(werr, cerr); err != nil {
-		return fmt.Errorf("--summary %s: %w", s.summary, err)
-	}
-	return nil
+	return output.Append("--summary", s.summary, c.Dir, func(w io.Writer) error { return report.MarkdownSummary(w, findings, sum) })
 }
 
 // quietEmpty: with --skip-unrelated (pre-commit's batches) a run that

@@ -3,11 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/output"
 	"os"
 	"os/signal"
-	"path/filepath"
-	"strings"
 	"syscall"
 	"time"
 
@@ -62,7 +61,7 @@ func (c *Command) probe(args []string) int {
 	if err != nil {
 		return flagError(err)
 	}
-	threshold, ok := parseFailLevel(*failLevel)
+	threshold, ok := finding.ParseFailLevel(*failLevel)
 	if !ok {
 		fmt.Fprintf(c.Stderr, "mcplint probe: --fail-level %q: want error, warning, info or never\n", *failLevel)
 		return exitUsage
@@ -104,7 +103,7 @@ func (c *Command) probe(args []string) int {
 	if c.ReapOrphans {
 		defer probe.ReapOrphans()
 	}
-	session := &snapshot.Session{Report: say, Recorder: &snapshot.Recorder{Out: c.Stdout, Rel: c.rel, Update: *update},
+	session := &snapshot.Session{Report: say, Recorder: &snapshot.Recorder{Out: c.Stdout, WorkDir: c.wd(), Update: *update},
 		Options: probe.Options{ConnectTimeout: *connectTimeout, RequestTimeout: *requestTimeout, MaxResponse: *maxResponse, Deadline: *deadline, ClientVersion: versionString()}}
 	o := session.Run(ctx, targets)
 
@@ -124,16 +123,8 @@ func (c *Command) probe(args []string) int {
 			return exitInternal
 		}
 	}
-	if o.Failed > 0 || o.Drift > 0 || failsAt(findings, threshold) {
+	if o.Failed > 0 || o.Drift > 0 || finding.AnyAtOrAbove(findings, threshold) {
 		return exitFindings
 	}
 	return exitOK
-}
-
-// rel shows a path relative to the working folder when under it.
-func (c *Command) rel(p string) string {
-	if r, err := filepath.Rel(c.wd(), p); err == nil && !strings.HasPrefix(r, "..") {
-		return r
-	}
-	return p
 }

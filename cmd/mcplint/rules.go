@@ -57,16 +57,12 @@ func (c *Command) explain(args []string) int {
 		fmt.Fprintf(c.Stderr, "mcplint explain: %v\n", err)
 		return exitUsage
 	}
-	r, ok := eng.Rule(ids[0])
-	if !ok {
-		if s := eng.Suggest(ids[0]); s != "" {
-			fmt.Fprintf(c.Stderr, "mcplint explain: unknown rule %q: did you mean %s?\n", ids[0], s)
-			return exitUsage
-		}
-		fmt.Fprintf(c.Stderr, "mcplint explain: unknown rule %q (mcplint rules lists them)\n", ids[0])
+	doc, err := eng.ExplainID(ids[0])
+	if err != nil {
+		fmt.Fprintf(c.Stderr, "mcplint explain: %v\n", err)
 		return exitUsage
 	}
 	// A policy's id, title and description are untrusted text.
-	fmt.Fprint(c.Stdout, secret.EscapeLines(rules.Explain(r)))
+	fmt.Fprint(c.Stdout, secret.EscapeLines(doc))
 	return exitOK
 }

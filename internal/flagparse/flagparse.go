@@ -14,12 +14,16 @@ import (
 )
 
 // NewSet is the flag set of the command `prog name`, its usage the
-// synopsis and the flags, written to stderr.
-func NewSet(prog, name, synopsis string, stderr io.Writer) *flag.FlagSet {
+// operands it takes ("[PATH...]", or none), the synopsis and the flags,
+// written to stderr.
+func NewSet(prog, name, operands, synopsis string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	if operands != "" {
+		operands = " " + operands
+	}
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: %s %s [flags] [PATH...]\n\n%s\n\nFlags:\n", prog, name, synopsis)
+		fmt.Fprintf(fs.Output(), "Usage: %s %s [flags]%s\n\n%s\n\nFlags:\n", prog, name, operands, synopsis)
 		fs.PrintDefaults()
 	}
 	return fs
