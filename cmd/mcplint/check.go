@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"time"
 
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/internal/flagparse"
@@ -20,24 +19,11 @@ import (
 
 // loadFlags are shared by every command that loads configs.
 type loadFlags struct {
-	home        string
-	client      string
-	maxFileSize int64
-	tools       stringList
+	loader.Options
 	failOnEmpty bool
-	// Set by check from its own flags: stdin's text, --skip-unrelated.
-	overlay       map[string][]byte
-	skipUnrelated bool
-	// Set by fix --fix-outside-roots: links leading outside are read.
-	followOutside bool
 }
 
-func (l *loadFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&l.home, "home", "", "also read the user-level config files under `DIR` (e.g. --home ~)")
-	fs.StringVar(&l.client, "client", "", "read files given as PATH in this client's dialect (`NAME`: "+strings.Join(loader.ClientIDs(), ", ")+")")
-	fs.Int64Var(&l.maxFileSize, "max-file-size", loader.DefaultMaxFileSize, "files larger than this many `BYTES` are reported and not read (~/.claude.json: 64 MiB)")
-	fs.Var(&l.tools, "tools", "read the tool snapshot `FILE` ({\"server\": name, \"tools\": [...]} or {name: [...]}) for real tool counts and descriptions (repeatable; .mcplint/tools/*.json in a project is read too)")
-}
+func (l *loadFlags) register(fs *flag.FlagSet) { l.AddFlags(fs) }
 
 // options are the loader's options for paths, relative ones in c's
 // working folder.
@@ -45,8 +31,9 @@ func (l *loadFlags) options(c *Command, paths []string) loader.Options {
 	if len(paths) == 0 && c.Dir != "" {
 		paths = []string{"."} // the run's folder, not the process's
 	}
-	return loader.Options{Paths: c.paths(paths), Home: c.path(l.home), Client: l.client, MaxFileSize: l.maxFileSize, Tools: c.paths(l.tools),
-		FollowOutside: l.followOutside, Overlay: l.overlay, SkipUnrelated: l.skipUnrelated, WorkDir: c.Dir}
+	o := l.Options
+	o.Paths, o.Home, o.Tools, o.WorkDir = c.paths(paths), c.path(o.Home), c.paths(o.Tools), c.Dir
+	return o
 }
 
 // registerEmpty adds --fail-on-empty (check and list).
@@ -56,8 +43,8 @@ func (l *loadFlags) registerEmpty(fs *flag.FlagSet) {
 
 // validate checks the load flags' values.
 func (l *loadFlags) validate(stderr io.Writer, cmd string) bool {
-	if l.maxFileSize <= 0 {
-		fmt.Fprintf(stderr, "mcplint %s: --max-file-size %d: want a number of bytes above 0\n", cmd, l.maxFileSize)
+	if l.MaxFileSize <= 0 {
+		fmt.Fprintf(stderr, "mcplint %s: --max-file-size %d: want a number of bytes above 0\n", cmd, l.MaxFileSize)
 		return false
 	}
 	return true
@@ -66,7 +53,7 @@ func (l *loadFlags) validate(stderr io.Writer, cmd string) bool {
 // empty says on stderr that nothing was found to check, so an empty
 // result is not taken for a clean one, and gives the exit code.
 func (l *loadFlags) empty(paths []string, stderr io.Writer, cmd string) int {
-	for i, line := range loader.NothingFound(paths, l.home != "") {
+	for i, line := range loader.NothingFound(paths, l.Home != "") {
 		if i == 0 {
 			line = "mcplint " + cmd + ": " + line
 		}
@@ -138,10 +125,10 @@ func (c *Command) check(args []string) int {
 	if err != nil {
 		return fail(exitUsage, err.Error())
 	}
-	if paths, f.overlay, err = loader.StdinOverlay(paths, f.stdinName, c.Stdin, f.maxFileSize, c.wd()); err != nil {
+	if paths, f.Overlay, err = loader.StdinOverlay(paths, f.stdinName, c.Stdin, f.MaxFileSize, c.wd()); err != nil {
 		return fail(exitUsage, err.Error())
 	}
-	f.loadFlags.skipUnrelated = f.outputFlags.skipUnrelated
+	f.SkipUnrelated = f.outputFlags.skipUnrelated
 	wd := c.wd()
 	root := wd
 	if f.format == "sarif" {
@@ -155,7 +142,7 @@ func (c *Command) check(args []string) int {
 	}
 	startgc.ForCheck()
 	if !f.loadFlags.validate(io.Discard, "check") {
-		return fail(exitUsage, fmt.Sprintf("--max-file-size %d: want a number of bytes above 0", f.maxFileSize))
+		return fail(exitUsage, fmt.Sprintf("--max-file-size %d: want a number of bytes above 0", f.MaxFileSize))
 	}
 	res, err := eng.CheckPaths(context.Background(), f.options(c, paths), cfg, rules.Plan{
 		Whole: f.format == "diff", PartFiles: partFiles, Bare: f.format != "text", OnePart: startgc.OnePart})
@@ -175,7 +162,7 @@ func (c *Command) check(args []string) int {
 		}
 	}
 	sum.Configuration = report.ConfigurationOf(cfg.Path, cfg.Overrides(eng), wd)
-	if quietEmpty(f.loadFlags.skipUnrelated, f.failOnEmpty, tot.Files, f.format) && len(findings) == 0 {
+	if quietEmpty(f.SkipUnrelated, f.failOnEmpty, tot.Files, f.format) && len(findings) == 0 {
 		return exitOK
 	}
 	opts := report.Options{Format: f.format, Tool: toolInfo(), WorkDir: wd, Root: root,
@@ -277,28 +264,11 @@ func evalError(stderr io.Writer, cmd string, err error) int {
 }
 
 // policyFlags are shared by commands that evaluate policies.
-type policyFlags struct {
-	policies   stringList
-	configPath string
-	noConfig   bool
-	timeout    time.Duration
-	memoryMiB  int64
-	selection  rules.Selection
-	selectSet  bool
-}
+type policyFlags struct{ rules.Setup }
+
+func (p *policyFlags) register(fs *flag.FlagSet) { p.AddFlags(fs) }
 
 type stringList = flagparse.List
-
-func (p *policyFlags) register(fs *flag.FlagSet) {
-	fs.Var(&p.policies, "policy", "also load the Rego policies in `DIR` (repeatable)")
-	fs.StringVar(&p.configPath, "config", "", "read settings from `FILE` instead of the .mcplint.toml found upward from the first PATH")
-	fs.BoolVar(&p.noConfig, "no-config", false, "ignore any .mcplint.toml")
-	fs.DurationVar(&p.timeout, "policy-timeout", rules.DefaultPolicyTimeout, "stop a check with --policy modules that evaluates longer than `DURATION` (exit 2)")
-	fs.Var(flagparse.Words{To: &p.selection.Select, Given: &p.selectSet}, "select", "run only the rules matching `IDS` (rule ids or categories such as secrets/, comma-separated, repeatable); replaces [lint] select")
-	fs.Var(flagparse.Words{To: &p.selection.ExtendSelect}, "extend-select", "also run the rules matching `IDS`, on top of the selection")
-	fs.Var(flagparse.Words{To: &p.selection.Ignore}, "ignore", "do not run the rules matching `IDS`; the more specific of a select and an ignore wins")
-	fs.Int64Var(&p.memoryMiB, "policy-memory", rules.DefaultPolicyMemory>>20, "stop a check with --policy modules whose evaluation grows the heap by more than `MIB` mebibytes (exit 2)")
-}
 
 // open compiles the policies and reads the configuration; on failure it
 // gives the exit code and the message (without the "mcplint CMD: ").
@@ -307,8 +277,9 @@ func (p *policyFlags) open(c *Command, paths []string) (*rules.Engine, *rules.Co
 	if len(paths) > 0 {
 		start = paths[0]
 	}
-	eng, cfg, err := rules.Open(context.Background(), rules.Setup{Policies: c.paths(p.policies), Timeout: p.timeout, MemoryMiB: p.memoryMiB,
-		ConfigPath: c.path(p.configPath), NoConfig: p.noConfig, Start: c.path(start), Selection: p.selection, SelectSet: p.selectSet})
+	setup := p.Setup
+	setup.Policies, setup.ConfigPath, setup.Start = c.paths(p.Policies), c.path(p.ConfigPath), c.path(start)
+	eng, cfg, err := rules.Open(context.Background(), setup)
 	switch {
 	case err == nil:
 		return eng, cfg, exitOK, ""

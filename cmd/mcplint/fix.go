@@ -22,7 +22,7 @@ func (c *Command) fix(args []string) int {
 	if err != nil {
 		return flagError(err)
 	}
-	lf.followOutside = opts.OutsideRoots
+	lf.FollowOutside = opts.OutsideRoots
 	eng, cfg, code := pf.setup(c, paths, "fix")
 	if eng == nil {
 		return code
@@ -51,8 +51,8 @@ func (c *Command) fix(args []string) int {
 	if len(opts.Roots) == 0 {
 		opts.Roots = []string{c.path(".")}
 	}
-	if lf.home != "" {
-		opts.Roots = append(opts.Roots, c.path(lf.home))
+	if lf.Home != "" {
+		opts.Roots = append(opts.Roots, c.path(lf.Home))
 	}
 	o := fix.Workspace(ws, findings, opts)
 	o.Print(c.Stdout, c.Stderr, "mcplint fix: ")

@@ -38,8 +38,8 @@ func (c *Command) lsp(args []string) int {
 	// .mcplint.toml is found per project by the server, so setup only
 	// checks a --config file here (it must load).
 	setup := pf
-	if setup.configPath == "" {
-		setup.noConfig = true
+	if setup.ConfigPath == "" {
+		setup.NoConfig = true
 	}
 	eng, _, code := setup.setup(c, nil, "lsp")
 	if eng == nil {
@@ -53,8 +53,8 @@ func (c *Command) lsp(args []string) int {
 	}
 	srv := lsp.NewServer(lsp.Options{
 		Engine:      eng,
-		ConfigPath:  pf.configPath,
-		NoConfig:    pf.noConfig,
+		ConfigPath:  c.path(pf.ConfigPath),
+		NoConfig:    pf.NoConfig,
 		Home:        c.path(*home),
 		WorkDir:     c.Dir,
 		MaxFileSize: *maxFileSize,

@@ -21,7 +21,7 @@ func (c *Command) rules(args []string) int {
 		fmt.Fprintf(c.Stderr, "mcplint rules: --format %q: want text or json\n", *format)
 		return exitUsage
 	}
-	eng, err := rules.New(context.Background(), c.paths(pf.policies))
+	eng, err := rules.New(context.Background(), c.paths(pf.Policies))
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "mcplint rules: %v\n", err)
 		return exitUsage
@@ -52,7 +52,7 @@ func (c *Command) explain(args []string) int {
 		fmt.Fprintln(c.Stderr, "mcplint explain: name one rule, e.g. mcplint explain transport/https-only (mcplint rules lists them)")
 		return exitUsage
 	}
-	eng, err := rules.New(context.Background(), c.paths(pf.policies))
+	eng, err := rules.New(context.Background(), c.paths(pf.Policies))
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "mcplint explain: %v\n", err)
 		return exitUsage
