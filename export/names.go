@@ -2,6 +2,8 @@ package export
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/mcplint/mcplint/facts"
@@ -102,4 +104,22 @@ func Document(s *loader.Server, format, namespace string, check func([]byte) ([]
 		return nil, &Rejected{Why: "Paseo would refuse the entry", Problems: msgs}
 	}
 	return out, nil
+}
+
+// Explain says in lines why name was not exported (Document's error),
+// and whether the reason is the server's (false: mcplint's own fault).
+func Explain(name string, err error) ([]string, bool) {
+	var ee *Error
+	var re *Rejected
+	switch {
+	case errors.As(err, &ee):
+		return []string{fmt.Sprintf("%q is not exported: %s", name, ee.Msg)}, true
+	case errors.As(err, &re):
+		lines := []string{fmt.Sprintf("%q: %s:", name, re.Why)}
+		for _, p := range re.Problems {
+			lines = append(lines, "  "+p)
+		}
+		return lines, !re.Ours
+	}
+	return []string{err.Error()}, false
 }

@@ -180,3 +180,24 @@ func forceColor(env func(string) (string, bool)) bool {
 	}
 	return true
 }
+
+// InAll is paths in the folder dir (In).
+func InAll(dir string, paths []string) []string {
+	if dir == "" {
+		return paths
+	}
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = In(dir, p)
+	}
+	return out
+}
+
+// WorkDir is dir, or the process's working folder when dir is "".
+func WorkDir(dir string) string {
+	if dir != "" {
+		return dir
+	}
+	wd, _ := os.Getwd()
+	return wd
+}

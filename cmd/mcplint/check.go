@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/finding"
-	"github.com/mcplint/mcplint/internal/flagparse"
 	"github.com/mcplint/mcplint/internal/startgc"
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/output"
@@ -80,6 +79,31 @@ func (l *loadFlags) load(c *Command, paths []string, cmd string) (*loader.Worksp
 	return ws, exitOK
 }
 
+// lintFlags are the flags of a command that checks what it loads.
+type lintFlags struct {
+	loadFlags
+	policyFlags
+}
+
+func (l *lintFlags) register(fs *flag.FlagSet) { l.loadFlags.register(fs); l.policyFlags.register(fs) }
+
+// check compiles the policies, loads the PATHs and checks them.
+func (l *lintFlags) check(c *Command, paths []string, cmd string) (*loader.Workspace, []finding.Finding, int) {
+	eng, cfg, code := l.setup(c, paths, cmd)
+	if eng == nil {
+		return nil, nil, code
+	}
+	ws, code := l.load(c, paths, cmd)
+	if ws == nil {
+		return nil, nil, code
+	}
+	findings, err := eng.Check(context.Background(), ws, cfg)
+	if err != nil {
+		return nil, nil, evalError(c.Stderr, cmd, err)
+	}
+	return ws, findings, exitOK
+}
+
 // checkFlags are check's own flags.
 type checkFlags struct {
 	loadFlags
@@ -128,11 +152,11 @@ func (c *Command) check(args []string) int {
 	if paths, f.Overlay, err = loader.StdinOverlay(paths, f.stdinName, c.Stdin, f.MaxFileSize, c.wd()); err != nil {
 		return fail(exitUsage, err.Error())
 	}
-	f.SkipUnrelated = f.outputFlags.skipUnrelated
+	f.SkipUnrelated = f.skipUnrelated
 	wd := c.wd()
 	root := wd
 	if f.format == "sarif" {
-		if root, err = f.repoRoot(c); err != nil {
+		if root, err = report.SARIFRoot(f.root, wd); err != nil {
 			return fail(exitUsage, err.Error())
 		}
 	}
@@ -177,7 +201,7 @@ func (c *Command) check(args []string) int {
 		err = dest.Commit()
 	}
 	if err == nil {
-		err = f.sideOutputs.write(c, f.format, findings, sum)
+		err = f.write(c, f.format, findings, sum)
 	}
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "mcplint check: %v\n", err)
@@ -267,8 +291,6 @@ func evalError(stderr io.Writer, cmd string, err error) int {
 type policyFlags struct{ rules.Setup }
 
 func (p *policyFlags) register(fs *flag.FlagSet) { p.AddFlags(fs) }
-
-type stringList = flagparse.List
 
 // open compiles the policies and reads the configuration; on failure it
 // gives the exit code and the message (without the "mcplint CMD: ").

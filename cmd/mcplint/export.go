@@ -2,9 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/mcplint/mcplint/export"
 	"github.com/mcplint/mcplint/output"
@@ -76,23 +76,12 @@ func (c *Command) export(args []string) int {
 	return exitOK
 }
 
+// exportRefused says why name was not exported and gives the exit code.
 func (c *Command) exportRefused(name string, err error) int {
-	var ee *export.Error
-	var re *export.Rejected
-	switch {
-	case errors.As(err, &ee):
-		fmt.Fprintf(c.Stderr, "mcplint export: %q is not exported: %s\n", name, ee.Msg)
-		return exitFindings
-	case errors.As(err, &re):
-		fmt.Fprintf(c.Stderr, "mcplint export: %q: %s:\n", name, re.Why)
-		for _, p := range re.Problems {
-			fmt.Fprintf(c.Stderr, "  %s\n", p)
-		}
-		if re.Ours {
-			return exitInternal
-		}
+	lines, theirs := export.Explain(name, err)
+	fmt.Fprintf(c.Stderr, "mcplint export: %s\n", strings.Join(lines, "\n"))
+	if theirs {
 		return exitFindings
 	}
-	fmt.Fprintf(c.Stderr, "mcplint export: %v\n", err)
 	return exitInternal
 }

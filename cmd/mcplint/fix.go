@@ -1,18 +1,14 @@
 package main
 
 import (
-	"context"
-
 	"github.com/mcplint/mcplint/fix"
 	"github.com/mcplint/mcplint/report"
 )
 
 func (c *Command) fix(args []string) int {
 	fs := newFlagSet("fix", "Apply every safe fix in place: literal keys become variable references in the\nclient's own syntax, a url without type gets \"type\": \"http\", a wrong root key is\nrenamed, a byte order mark is removed. Only the bytes of each fix change, so\ncomments and formatting survive. A file that changed since it was read is left\nalone. --diff prints the changes as a unified diff instead.", c.Stderr)
-	var lf loadFlags
+	var lf lintFlags
 	lf.register(fs)
-	var pf policyFlags
-	pf.register(fs)
 	diffOnly := fs.Bool("diff", false, "print the fixes as a unified diff and change nothing")
 	var opts fix.Options
 	fs.BoolVar(&opts.OutsideRoots, "fix-outside-roots", false, "also edit a linked config whose target lies outside the PATHs (and --home)")
@@ -23,17 +19,9 @@ func (c *Command) fix(args []string) int {
 		return flagError(err)
 	}
 	lf.FollowOutside = opts.OutsideRoots
-	eng, cfg, code := pf.setup(c, paths, "fix")
-	if eng == nil {
+	ws, findings, code := lf.check(c, paths, "fix")
+	if code != exitOK {
 		return code
-	}
-	ws, code := lf.load(c, paths, "fix")
-	if ws == nil {
-		return code
-	}
-	findings, err := eng.Check(context.Background(), ws, cfg)
-	if err != nil {
-		return evalError(c.Stderr, "fix", err)
 	}
 	if *diffOnly {
 		if err := report.Diff(c.Stdout, findings, report.SourcesOf(ws).Bytes); err != nil {

@@ -70,29 +70,10 @@ type Command struct {
 	ReapOrphans bool
 }
 
-// wd is the working folder as an absolute path.
-func (c *Command) wd() string {
-	if c.Dir != "" {
-		return c.Dir
-	}
-	wd, _ := os.Getwd()
-	return wd
-}
-
-// path is a path the user gave, in the working folder.
-func (c *Command) path(p string) string { return output.In(c.Dir, p) }
-
-// paths are the PATHs the user gave, in the working folder.
-func (c *Command) paths(ps []string) []string {
-	if c.Dir == "" {
-		return ps
-	}
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = c.path(p)
-	}
-	return out
-}
+// wd is the working folder; path and paths put what the user named in it.
+func (c *Command) wd() string                 { return output.WorkDir(c.Dir) }
+func (c *Command) path(p string) string       { return output.In(c.Dir, p) }
+func (c *Command) paths(ps []string) []string { return output.InAll(c.Dir, ps) }
 
 type command struct {
 	name    string
@@ -183,7 +164,8 @@ func (c *Command) dispatch(args []string) (code int) {
 			return cmd.run(c, args[1:])
 		}
 	}
-	if strings.HasPrefix(args[0], "-") || c.exists(args[0]) {
+	// A flag or a file or folder that exists: a check of PATHs.
+	if _, err := os.Stat(c.path(args[0])); strings.HasPrefix(args[0], "-") || err == nil {
 		return c.check(args)
 	}
 	var names []string
@@ -197,12 +179,6 @@ func (c *Command) dispatch(args []string) (code int) {
 	fmt.Fprintf(stderr, "mcplint: unknown command %q\n\n", args[0])
 	usage(stderr)
 	return exitUsage
-}
-
-// exists says a first argument names a file or folder: a PATH to check.
-func (c *Command) exists(s string) bool {
-	_, err := os.Stat(c.path(s))
-	return err == nil
 }
 
 // parseFlags parses flags that may come before, between or after the

@@ -4,8 +4,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/mcplint/mcplint/finding"
 	"github.com/mcplint/mcplint/output"
@@ -40,22 +38,6 @@ func (o *outputFlags) validate(c *Command) error {
 		return fmt.Errorf("--color %q: want auto, always or never", o.color)
 	}
 	return output.CheckPath(o.output, c.Dir)
-}
-
-// repoRoot is --root, or the nearest folder at or above the working
-// folder that holds .git, or the working folder.
-func (o *outputFlags) repoRoot(c *Command) (string, error) {
-	if o.root == "" {
-		return report.RepoRoot(c.wd()), nil
-	}
-	abs, err := filepath.Abs(c.path(o.root))
-	if err != nil {
-		return "", err
-	}
-	if fi, err := os.Stat(abs); err != nil || !fi.IsDir() {
-		return "", fmt.Errorf("--root %s: not a folder", o.root)
-	}
-	return abs, nil
 }
 
 // sideOutputs are reports check writes beside the one of --format, so

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/mcplint/mcplint/finding"
+	"github.com/mcplint/mcplint/internal/flagparse"
 	"github.com/mcplint/mcplint/output"
 	"os"
 	"os/signal"
@@ -49,7 +50,7 @@ func (c *Command) probe(args []string) int {
 	connectTimeout := fs.Duration("timeout", probe.DefaultConnectTimeout, "give each server this `DURATION` to start or connect and answer initialize")
 	requestTimeout := fs.Duration("request-timeout", probe.DefaultRequestTimeout, "give each later request (one page of a list) this `DURATION`")
 	maxResponse := fs.Int("max-response", probe.DefaultMaxResponse, "refuse a response (one message) larger than this many `BYTES`")
-	var passEnv, only stringList
+	var passEnv, only flagparse.List
 	fs.Var(&passEnv, "pass-env", "also pass the variable `NAME` of your environment to stdio servers (repeatable)")
 	fs.Var(&only, "server", "probe only the server `NAME` (repeatable)")
 	remoteOnly := fs.Bool("remote-only", false, "probe only remote (http and sse) servers: start no process (for a scheduled CI job)")

@@ -16,12 +16,14 @@ var (
 )
 
 func (c *Command) version([]string) int {
-	fmt.Fprintln(c.Stdout, buildinfo.Read(buildinfo.Linked{Version: version, Commit: commit, Date: date}).Line())
+	fmt.Fprintln(c.Stdout, stamp().Line())
 	return exitOK
 }
 
 // versionString is the semantic version of this build (SARIF
 // tool.driver.version, the JSON report, the SBOM, the language server).
-func versionString() string {
-	return buildinfo.Read(buildinfo.Linked{Version: version, Commit: commit, Date: date}).Version
+func versionString() string { return stamp().Version }
+
+func stamp() buildinfo.Stamp {
+	return buildinfo.Read(buildinfo.Linked{Version: version, Commit: commit, Date: date})
 }
