@@ -717,10 +717,20 @@ func registryEngineFacts(sf *ServerFact, s *loader.Server) {
 	if !isRegistryEntry(s) || s.Node == nil || s.Node.Kind != syntax.Object {
 		return
 	}
-	n := s.Node
-	// The loader already reads the remotes' header values and the first
-	// package's env values; what it read is kept (without the name-based
-	// detection of a <placeholder>), the rest added.
+	add := registryPairs(sf, s)
+	argv, argPtrs := registryPackageFacts(sf, s, add)
+	registryArgFacts(sf, s, argv, argPtrs)
+	registryRemoteFacts(sf, s, add)
+}
+
+// pairAdder adds env or header pairs not yet listed.
+type pairAdder func(list *[]PairFact, ps []PairFact)
+
+// registryPairs keeps the pairs the loader already read (the remotes'
+// header values and the first package's env values), without the
+// name-based detection of a <placeholder>, and returns what adds the
+// rest.
+func registryPairs(sf *ServerFact, s *loader.Server) pairAdder {
 	have := map[string]bool{}
 	for _, list := range []*[]PairFact{&sf.Env, &sf.Headers} {
 		for i, p := range *list {
@@ -730,7 +740,7 @@ func registryEngineFacts(sf *ServerFact, s *loader.Server) {
 			}
 		}
 	}
-	add := func(list *[]PairFact, ps []PairFact) {
+	return func(list *[]PairFact, ps []PairFact) {
 		for _, p := range ps {
 			if !have[p.Pointer] {
 				have[p.Pointer] = true
@@ -738,69 +748,85 @@ func registryEngineFacts(sf *ServerFact, s *loader.Server) {
 			}
 		}
 	}
-	pk := n.Get("packages")
-	var argv []string
-	var argPtrs []string
-	if pk != nil && pk.Kind == syntax.Array {
-		for i, p := range pk.Items {
-			base := s.Pointer + "/packages/" + strconv.Itoa(i)
-			for _, k := range []string{"environmentVariables", "environment_variables"} {
-				add(&sf.Env, inputPairs(s, "env", p.Get(k), base+"/"+k))
-			}
-			if t := p.Get("transport"); t != nil {
-				add(&sf.Headers, inputPairs(s, "headers", t.Get("headers"), base+"/transport/headers"))
-			}
-			for _, k := range []string{"runtimeArguments", "packageArguments", "runtime_arguments", "package_arguments"} {
-				args := p.Get(k)
-				if args == nil || args.Kind != syntax.Array {
-					continue
-				}
-				for j, a := range args.Items {
-					ap := base + "/" + k + "/" + strconv.Itoa(j)
-					if name, ok := a.Get("name").Str(); ok {
-						argv, argPtrs = append(argv, name), append(argPtrs, ap+"/name")
-					}
-					for _, field := range []string{"value", "default"} {
-						if v, ok := a.Get(field).Str(); ok && v != "" {
-							argv, argPtrs = append(argv, v), append(argPtrs, ap+"/"+field)
-							break
-						}
-					}
-				}
-			}
-		}
+}
+
+// registryPackageFacts adds every package's environment variables and
+// transport headers, and returns its arguments' names and values with
+// their pointers.
+func registryPackageFacts(sf *ServerFact, s *loader.Server, add pairAdder) (argv, argPtrs []string) {
+	pk := s.Node.Get("packages")
+	if pk == nil || pk.Kind != syntax.Array {
+		return nil, nil
 	}
-	// Only the arguments that hold a credential or a reference (and the
-	// flag before each, which names it) are added: nothing else reads a
-	// registry entry's arguments, and the list stays short.
-	if len(argv) > 0 {
-		found := map[int][]SecretFact{}
-		for _, d := range secret.ScanArgs(argv) {
-			if placeholderHit(argv[d.Index], d.Detection) {
-				continue // <YOUR_MT5_PASSWORD>: a placeholder the user replaces
-			}
-			found[d.Index] = append(found[d.Index], secretFact(d.Detection))
+	for i, p := range pk.Items {
+		base := s.Pointer + "/packages/" + strconv.Itoa(i)
+		for _, k := range []string{"environmentVariables", "environment_variables"} {
+			add(&sf.Env, inputPairs(s, "env", p.Get(k), base+"/"+k))
 		}
-		var masked []string
-		for j, a := range argv {
-			rs := refs(s, "args", a)
-			if len(found[j]) == 0 && len(rs) == 0 {
+		if t := p.Get("transport"); t != nil {
+			add(&sf.Headers, inputPairs(s, "headers", t.Get("headers"), base+"/transport/headers"))
+		}
+		for _, k := range []string{"runtimeArguments", "packageArguments", "runtime_arguments", "package_arguments"} {
+			args := p.Get(k)
+			if args == nil || args.Kind != syntax.Array {
 				continue
 			}
-			if masked == nil {
-				masked = secret.MaskArgs(argv)
+			for j, a := range args.Items {
+				ap := base + "/" + k + "/" + strconv.Itoa(j)
+				if name, ok := a.Get("name").Str(); ok {
+					argv, argPtrs = append(argv, name), append(argPtrs, ap+"/name")
+				}
+				for _, field := range []string{"value", "default"} {
+					if v, ok := a.Get(field).Str(); ok && v != "" {
+						argv, argPtrs = append(argv, v), append(argPtrs, ap+"/"+field)
+						break
+					}
+				}
 			}
-			if j > 0 && strings.HasPrefix(argv[j-1], "-") && !strings.Contains(argv[j-1], "=") {
-				sf.Args = append(sf.Args, ArgFact{Index: len(sf.Args), Value: masked[j-1], Pointer: argPtrs[j-1], Refs: []RefFact{}, Secrets: []SecretFact{}})
-			}
-			sec := found[j]
-			if sec == nil {
-				sec = []SecretFact{}
-			}
-			sf.Args = append(sf.Args, ArgFact{Index: len(sf.Args), Value: masked[j], Pointer: argPtrs[j], Refs: rs, Secrets: sec})
 		}
 	}
-	rm := n.Get("remotes")
+	return argv, argPtrs
+}
+
+// registryArgFacts adds only the arguments that hold a credential or a
+// reference (and the flag before each, which names it): nothing else
+// reads a registry entry's arguments, and the list stays short.
+func registryArgFacts(sf *ServerFact, s *loader.Server, argv, argPtrs []string) {
+	if len(argv) == 0 {
+		return
+	}
+	found := map[int][]SecretFact{}
+	for _, d := range secret.ScanArgs(argv) {
+		if placeholderHit(argv[d.Index], d.Detection) {
+			continue // <YOUR_MT5_PASSWORD>: a placeholder the user replaces
+		}
+		found[d.Index] = append(found[d.Index], secretFact(d.Detection))
+	}
+	var masked []string
+	for j, a := range argv {
+		rs := refs(s, "args", a)
+		if len(found[j]) == 0 && len(rs) == 0 {
+			continue
+		}
+		if masked == nil {
+			masked = secret.MaskArgs(argv)
+		}
+		if j > 0 && strings.HasPrefix(argv[j-1], "-") && !strings.Contains(argv[j-1], "=") {
+			sf.Args = append(sf.Args, ArgFact{Index: len(sf.Args), Value: masked[j-1], Pointer: argPtrs[j-1], Refs: []RefFact{}, Secrets: []SecretFact{}})
+		}
+		sec := found[j]
+		if sec == nil {
+			sec = []SecretFact{}
+		}
+		sf.Args = append(sf.Args, ArgFact{Index: len(sf.Args), Value: masked[j], Pointer: argPtrs[j], Refs: rs, Secrets: sec})
+	}
+}
+
+// registryRemoteFacts adds every remote's headers, and the address facts
+// of one remote: the first that is not https or carries a credential,
+// else the first (when the loader gave none).
+func registryRemoteFacts(sf *ServerFact, s *loader.Server, add pairAdder) {
+	rm := s.Node.Get("remotes")
 	if rm == nil || rm.Kind != syntax.Array || len(rm.Items) == 0 {
 		return
 	}
@@ -812,16 +838,13 @@ func registryEngineFacts(sf *ServerFact, s *loader.Server) {
 			pick = i
 		}
 	}
-	// The address facts describe one remote: the first that is not https
-	// or carries a credential, else the first.
 	if pick < 0 {
 		if sf.URL != nil {
 			return
 		}
 		pick = 0
 	}
-	r := rm.Items[pick]
-	u, ok := r.Get("url").Str()
+	u, ok := rm.Items[pick].Get("url").Str()
 	if !ok {
 		return
 	}
