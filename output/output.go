@@ -201,3 +201,14 @@ func WorkDir(dir string) string {
 	wd, _ := os.Getwd()
 	return wd
 }
+
+// Replace drops what was written so far and writes the destination anew
+// with write; nothing is committed when write fails. The error is the
+// commit's.
+func (d *Destination) Replace(write func(io.Writer) error) error {
+	d.buf.Reset()
+	if write(d.Writer()) != nil {
+		return nil
+	}
+	return d.Commit()
+}

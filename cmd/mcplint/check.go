@@ -106,8 +106,7 @@ func (l *lintFlags) check(c *Command, paths []string, cmd string) (*loader.Works
 
 // checkFlags are check's own flags.
 type checkFlags struct {
-	loadFlags
-	policyFlags
+	lintFlags
 	outputFlags
 	sideOutputs
 	format, failLevel, baseline string
@@ -116,62 +115,68 @@ type checkFlags struct {
 func (c *Command) check(args []string) int {
 	fs := newFlagSet("check", "Lint every MCP config found in the PATHs and print findings. PATH - reads one\nconfig from standard input (name it with --stdin-filename).", c.Stderr)
 	var f checkFlags
-	f.loadFlags.register(fs)
-	f.registerEmpty(fs)
-	f.policyFlags.register(fs)
-	f.outputFlags.register(fs)
-	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text, json, sarif, github or diff (the fixes as a unified diff)")
-	fs.StringVar(&f.failLevel, "fail-level", "error", "exit 1 when a finding is at or above `LEVEL`: error, warning, info or never")
-	fs.StringVar(&f.baseline, "baseline", "", "report only findings that are not in the baseline `FILE` (made by mcplint baseline)")
-	f.sideOutputs.register(fs)
+	f.register(fs)
 	paths, err := parseFlags(fs, args)
 	if err != nil {
 		return flagError(err)
 	}
 	dest := output.To(f.output, c.Dir, c.Stdout)
-	// fail reports a run that could not check: on stderr, and for SARIF
-	// also as a valid log with the error, so an upload shows it.
-	fail := func(code int, msg string) int {
+	code, msg := c.runCheck(&f, paths, dest)
+	if msg != "" {
+		// A run that could not check says so on stderr, and for SARIF
+		// also as a valid log with the error, so an upload shows it.
 		fmt.Fprintf(c.Stderr, "mcplint check: %s\n", msg)
 		if f.format == "sarif" {
-			dest.Reset()
 			// The log may be uploaded: the message is masked as any
 			// output is, whatever it quotes.
-			if err := report.SARIFFailure(dest.Writer(), toolInfo(), secret.Display(msg)); err == nil {
-				if err := dest.Commit(); err != nil {
-					fmt.Fprintf(c.Stderr, "mcplint check: %v\n", err)
-				}
+			if err := dest.Replace(func(w io.Writer) error { return report.SARIFFailure(w, toolInfo(), secret.Display(msg)) }); err != nil {
+				fmt.Fprintf(c.Stderr, "mcplint check: %v\n", err)
 			}
 		}
-		return code
 	}
+	return code
+}
+
+func (f *checkFlags) register(fs *flag.FlagSet) {
+	f.lintFlags.register(fs)
+	f.registerEmpty(fs)
+	f.outputFlags.register(fs)
+	fs.StringVar(&f.format, "format", "text", "output `FORMAT`: text, json, sarif, github or diff (the fixes as a unified diff)")
+	fs.StringVar(&f.failLevel, "fail-level", "error", "exit 1 when a finding is at or above `LEVEL`: error, warning, info or never")
+	fs.StringVar(&f.baseline, "baseline", "", "report only findings that are not in the baseline `FILE` (made by mcplint baseline)")
+	f.sideOutputs.register(fs)
+}
+
+// runCheck checks the PATHs and writes the report; a run that could not
+// check gives its message too.
+func (c *Command) runCheck(f *checkFlags, paths []string, dest *output.Destination) (int, string) {
 	threshold, err := f.validate(c)
 	if err != nil {
-		return fail(exitUsage, err.Error())
+		return exitUsage, err.Error()
 	}
 	if paths, f.Overlay, err = loader.StdinOverlay(paths, f.stdinName, c.Stdin, f.MaxFileSize, c.wd()); err != nil {
-		return fail(exitUsage, err.Error())
+		return exitUsage, err.Error()
 	}
 	f.SkipUnrelated = f.skipUnrelated
 	wd := c.wd()
 	root := wd
 	if f.format == "sarif" {
 		if root, err = report.SARIFRoot(f.root, wd); err != nil {
-			return fail(exitUsage, err.Error())
+			return exitUsage, err.Error()
 		}
 	}
 	eng, cfg, code, msg := f.open(c, paths)
 	if eng == nil {
-		return fail(code, strings.TrimSpace(msg))
+		return code, strings.TrimSpace(msg)
 	}
 	startgc.ForCheck()
-	if !f.loadFlags.validate(io.Discard, "check") {
-		return fail(exitUsage, fmt.Sprintf("--max-file-size %d: want a number of bytes above 0", f.MaxFileSize))
+	if f.MaxFileSize <= 0 {
+		return exitUsage, fmt.Sprintf("--max-file-size %d: want a number of bytes above 0", f.MaxFileSize)
 	}
 	res, err := eng.CheckPaths(context.Background(), f.options(c, paths), cfg, rules.Plan{
 		Whole: f.format == "diff", PartFiles: partFiles, Bare: f.format != "text", OnePart: startgc.OnePart})
 	if err != nil {
-		return fail(evalFailure(err))
+		return evalFailure(err)
 	}
 	if !f.quiet {
 		for _, n := range res.Totals.Assumed {
@@ -182,12 +187,12 @@ func (c *Command) check(args []string) int {
 	sum := report.Summarise(findings, tot.Files, tot.Servers)
 	if f.baseline != "" {
 		if findings, sum, err = report.WithoutBaselined(c.path(f.baseline), findings, tot.Files, tot.Servers); err != nil {
-			return fail(exitUsage, "--baseline: "+err.Error())
+			return exitUsage, "--baseline: " + err.Error()
 		}
 	}
 	sum.Configuration = report.ConfigurationOf(cfg.Path, cfg.Overrides(eng), wd)
 	if quietEmpty(f.SkipUnrelated, f.failOnEmpty, tot.Files, f.format) && len(findings) == 0 {
-		return exitOK
+		return exitOK, ""
 	}
 	opts := report.Options{Format: f.format, Tool: toolInfo(), WorkDir: wd, Root: root,
 		Text: report.TextOptions{Color: output.Color(f.color, f.output != "", c.Stdout, c.LookupEnv), Quiet: f.quiet}}
@@ -196,24 +201,22 @@ func (c *Command) check(args []string) int {
 	} else if f.format == "diff" {
 		opts.Sources = report.SourcesOf(res.Workspace)
 	}
-	err = report.Write(dest.Writer(), findings, sum, opts)
-	if err == nil {
-		err = dest.Commit()
-	}
-	if err == nil {
-		err = f.write(c, f.format, findings, sum)
+	if err = report.Write(dest.Writer(), findings, sum, opts); err == nil {
+		if err = dest.Commit(); err == nil {
+			err = f.write(c, f.format, findings, sum)
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(c.Stderr, "mcplint check: %v\n", err)
-		return exitInternal
+		return exitInternal, ""
 	}
 	if finding.AnyAtOrAbove(findings, threshold) {
-		return exitFindings
+		return exitFindings, ""
 	}
 	if tot.Files == 0 {
-		return f.empty(paths, c.Stderr, "check")
+		return f.empty(paths, c.Stderr, "check"), ""
 	}
-	return exitOK
+	return exitOK, ""
 }
 
 // validate checks check's flags before any work; it gives the level
