@@ -316,18 +316,26 @@ func registryFact(s *loader.Server) *RegistryFact {
 		f.Status, f.Version = "absent", schema.NewestServerVersion
 	}
 	inst := nodeValue(n)
-	vs, err := schema.ValidateServer(f.Version, inst)
+	vs, err := schema.ValidatePublished(f.Version, inst)
 	if err != nil {
 		f.Issues = append(f.Issues, RegistryIssue{Kind: "schema", Pointer: s.Pointer, Message: "could not be checked: " + err.Error()})
 	}
+	against := f.Version
+	if c := schema.CheckedAs(f.Version); c != f.Version {
+		against = f.Version + ", checked with the " + c + " schema less what " + f.Version + " allowed"
+	}
 	for _, v := range vs {
 		f.Issues = append(f.Issues, RegistryIssue{Kind: "schema", Pointer: s.Pointer + v.Pointer, Key: v.Key,
-			Message: v.Message + " (server.json " + f.Version + ")"})
+			Message: v.Message + " (server.json " + against + ")"})
 	}
 	switch f.Status {
 	case "deprecated":
 		f.Migration = migration(n, inst)
-		f.Issues = append(f.Issues, RegistryIssue{Kind: "deprecated", Pointer: f.SchemaPointer})
+		k := "deprecated"
+		if vs, err := schema.ValidateServer(schema.NewestServerVersion, inst); err == nil && len(vs) == 0 {
+			k = "older" // passes the newest as it is: only $schema to update
+		}
+		f.Issues = append(f.Issues, RegistryIssue{Kind: k, Pointer: f.SchemaPointer})
 	case "unknown":
 		f.Issues = append(f.Issues, RegistryIssue{Kind: "unknown", Pointer: f.SchemaPointer})
 	}

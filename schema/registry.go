@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -30,9 +31,57 @@ var (
 	server20251211 []byte
 )
 
-// ServerVersions are the server.json schema versions mcplint knows,
+// ServerVersions are the server.json schema versions mcplint carries,
 // oldest first. The last one is the newest.
 var ServerVersions = []string{"2025-07-09", "2025-09-29", "2025-12-11"}
+
+// PublishedServerVersions are every server.json schema version the MCP
+// Registry has published (its docs/reference/server-json/CHANGELOG.md),
+// oldest first.
+var PublishedServerVersions = []string{"2025-07-09", "2025-09-16", "2025-09-29", "2025-10-11", "2025-10-17", "2025-12-11"}
+
+// checkedAs maps a published version mcplint does not carry onto the one
+// it is checked against, with the fields the carried schema no longer
+// allows but the published one did (from the registry's changelog):
+// 2025-09-16 is 2025-09-29 with the registry-managed status and official
+// _meta still allowed; 2025-10-11 and 2025-10-17 differ from 2025-12-11
+// only in what 2025-12-11 added (URL template variables), which accepts
+// more, never less.
+var checkedAs = map[string]struct {
+	version string
+	allowed []string // instance pointers the older version allowed
+}{
+	"2025-09-16": {"2025-09-29", []string{"/status", "/_meta/io.modelcontextprotocol.registry~1official"}},
+	"2025-10-11": {"2025-12-11", nil},
+	"2025-10-17": {"2025-12-11", nil},
+}
+
+// CheckedAs is the carried version a published version is checked
+// against (itself when mcplint carries it, "" when it is not published).
+func CheckedAs(version string) string {
+	if _, ok := serverSchemas[version]; ok {
+		return version
+	}
+	return checkedAs[version].version
+}
+
+// ValidatePublished checks an instance against a published version: its
+// own schema when mcplint carries it, else CheckedAs(version)'s without
+// the violations the changelog says the older version did not have.
+func ValidatePublished(version string, instance any) ([]Violation, error) {
+	c, ok := checkedAs[version]
+	if !ok {
+		return ValidateServer(version, instance)
+	}
+	vs, err := ValidateServer(c.version, instance)
+	out := vs[:0]
+	for _, v := range vs {
+		if !slices.ContainsFunc(c.allowed, func(p string) bool { return v.Pointer == p || strings.HasPrefix(v.Pointer, p+"/") }) {
+			out = append(out, v)
+		}
+	}
+	return out, err
+}
 
 // NewestServerVersion is the version a server.json without $schema is
 // checked against.
@@ -57,14 +106,13 @@ var schemaDate = regexp.MustCompile(`(?:^|/)(\d{4}-\d{2}-\d{2})/server\.schema\.
 
 // ServerVersionOf reads the version out of a $schema address. date is the
 // date the address names ("" when it names none); known says whether
-// mcplint embeds that version.
+// the registry published that version.
 func ServerVersionOf(schemaURL string) (date string, known bool) {
 	m := schemaDate.FindStringSubmatch(strings.TrimSpace(schemaURL))
 	if m == nil {
 		return "", false
 	}
-	_, known = serverSchemas[m[1]]
-	return m[1], known
+	return m[1], slices.Contains(PublishedServerVersions, m[1])
 }
 
 // Violation is one way an instance fails its schema: where (a JSON

@@ -14,8 +14,13 @@
 #
 #   An older schema version is a warning that says what to change to move
 #   to the newest (2025-07-09 used snake_case names: registry_type is now
-#   registryType), a $schema that names a version mcplint does not know is
-#   a warning (the entry is checked against the newest), and the 2025-05
+#   registryType), or an info when the entry passes the newest as it is.
+#   Every published version (2025-07-09, 2025-09-16, 2025-09-29,
+#   2025-10-11, 2025-10-17, 2025-12-11) is known: each entry is checked
+#   against its own version's schema, or, for the three mcplint does not
+#   carry, against the next carried one less what the registry's
+#   changelog says the older version still allowed. A $schema that names
+#   a version the registry has not published is a warning (the entry is checked against the newest), and the 2025-05
 #   seed shape (version_detail, registry_name), which no registry client
 #   reads any more, is reported as the legacy shape.
 # custom:
@@ -48,18 +53,27 @@ finding(s, _, x) := {"doc": s.doc, "server": s.index, "pointer": x.pointer, "key
 	x.kind == "schema"
 }
 
-# An older schema version.
+# An older schema version whose entry fails the newest: what to change.
 finding(s, r, x) := lib.with_level(lib.at(s, x.pointer, msg), "warning") if {
 	x.kind == "deprecated"
 	msg := sprintf("$schema names server.json %s, an older schema version (the newest is %s): %s", [r.declared, r.newest, r.migration])
 }
+
+# An older published version whose entry passes the newest as it is: a
+# note that only $schema is behind.
+finding(s, r, x) := lib.with_level(lib.at(s, x.pointer, msg), "info") if {
+	x.kind == "older"
+	msg := sprintf("$schema names server.json %s, an older published version; the entry passes %s as it is, so only $schema needs %s", [r.declared, r.newest, schema_url(r.newest)])
+}
+
+schema_url(v) := sprintf("https://static.modelcontextprotocol.io/schemas/%s/server.schema.json", [v])
 
 # A version or address mcplint does not know.
 finding(s, r, x) := lib.with_level(lib.at(s, x.pointer, unknown_message(r)), "warning") if {
 	x.kind == "unknown"
 }
 
-unknown_message(r) := sprintf("$schema names server.json %s, a version mcplint does not know (it knows 2025-07-09, 2025-09-29 and %s): the entry was checked against %s; use https://static.modelcontextprotocol.io/schemas/%s/server.schema.json unless a newer version is out", [r.declared, r.newest, r.newest, r.newest]) if {
+unknown_message(r) := sprintf("$schema names server.json %s, a version the MCP Registry has not published (it published 2025-07-09, 2025-09-16, 2025-09-29, 2025-10-11, 2025-10-17 and %s): the entry was checked against %s; use https://static.modelcontextprotocol.io/schemas/%s/server.schema.json unless a newer version is out", [r.declared, r.newest, r.newest, r.newest]) if {
 	r.declared != ""
 } else := sprintf("$schema %q is not an MCP Registry server.json schema address: the entry was checked against %s; write https://static.modelcontextprotocol.io/schemas/%s/server.schema.json", [r.schema, r.newest, r.newest])
 

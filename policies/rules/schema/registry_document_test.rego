@@ -24,10 +24,17 @@ test_deprecated_version_is_a_warning_with_the_migration if {
 	r == {{"doc": 1, "level": "warning", "message": "$schema names server.json 2025-07-09, an older schema version (the newest is 2025-12-11): rename the snake_case fields to camelCase (registry_type → registryType)", "pointer": "/servers/0/server/$schema", "server": 2}}
 }
 
+# An older published version whose entry passes the newest: an info.
+test_older_version_that_passes_the_newest_is_an_info if {
+	reg := object.union(base, {"version": "2025-09-29", "status": "deprecated", "declared": "2025-09-16", "migration": "set $schema to …", "issues": [issue("older")]})
+	r := report with input as {"servers": [entry(reg)], "documents": []}
+	r == {{"doc": 1, "level": "info", "message": "$schema names server.json 2025-09-16, an older published version; the entry passes 2025-12-11 as it is, so only $schema needs https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "pointer": "/servers/0/server/$schema", "server": 2}}
+}
+
 test_unknown_version_is_a_warning if {
 	reg := object.union(base, {"status": "unknown", "declared": "2026-03-01", "issues": [issue("unknown")]})
 	r := report with input as {"servers": [entry(reg)], "documents": []}
-	r == {{"doc": 1, "level": "warning", "message": "$schema names server.json 2026-03-01, a version mcplint does not know (it knows 2025-07-09, 2025-09-29 and 2025-12-11): the entry was checked against 2025-12-11; use https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json unless a newer version is out", "pointer": "/servers/0/server/$schema", "server": 2}}
+	r == {{"doc": 1, "level": "warning", "message": "$schema names server.json 2026-03-01, a version the MCP Registry has not published (it published 2025-07-09, 2025-09-16, 2025-09-29, 2025-10-11, 2025-10-17 and 2025-12-11): the entry was checked against 2025-12-11; use https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json unless a newer version is out", "pointer": "/servers/0/server/$schema", "server": 2}}
 }
 
 test_unknown_address_is_a_warning if {
