@@ -66,8 +66,6 @@ finding(s, r, x) := lib.with_level(lib.at(s, x.pointer, msg), "info") if {
 	msg := sprintf("$schema names server.json %s, an older published version; the entry passes %s as it is, so only $schema needs %s", [r.declared, r.newest, schema_url(r.newest)])
 }
 
-schema_url(v) := sprintf("https://static.modelcontextprotocol.io/schemas/%s/server.schema.json", [v])
-
 # A version or address mcplint does not know.
 finding(s, r, x) := lib.with_level(lib.at(s, x.pointer, unknown_message(r)), "warning") if {
 	x.kind == "unknown"
@@ -82,3 +80,5 @@ legacy_message(d) := sprintf("this is the legacy registry shape of the 2025-05 s
 entries(1) := "1 entry"
 
 entries(n) := sprintf("%d entries", [n]) if n != 1
+
+schema_url(v) := sprintf("https://static.modelcontextprotocol.io/schemas/%s/server.schema.json", [v])
