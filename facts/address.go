@@ -146,6 +146,8 @@ func listenAll(sf *ServerFact) []AddressFact {
 }
 
 var (
+	wslDrive     = lazyRE(`^/mnt/[a-zA-Z]/`)
+	checkoutRoot = lazyRE(`^/(var/www|IdeaProjects|workspace)/[^/\s"']+`)
 	macHome      = lazyRE(`^(/Users/[^/\s"']+/)`)
 	linuxHome    = lazyRE(`^(/home/[^/\s"']+/)`)
 	windowsDrive = lazyRE(`(?i)^([a-z]:[\\/])`)
@@ -160,6 +162,10 @@ func machinePathWhy(v string) string {
 		return "an editor's storage folder of one workspace on one machine"
 	case strings.HasPrefix(v, "/Users/") && macHome.MatchString(v) || strings.HasPrefix(v, "/home/") && linuxHome.MatchString(v):
 		return "one user's home folder"
+	case strings.HasPrefix(v, "/mnt/") && wslDrive.MatchString(v):
+		return "a Windows drive of one machine, as WSL mounts it"
+	case (strings.HasPrefix(v, "/var/www/") || strings.HasPrefix(v, "/IdeaProjects/") || strings.HasPrefix(v, "/workspace/")) && checkoutRoot.MatchString(v):
+		return "a checkout folder of one machine"
 	case len(v) >= 3 && (v[1] == ':' || v[0] >= utf8.RuneSelf) && windowsDrive.MatchString(v):
 		if programFiles(v) {
 			return ""
@@ -200,8 +206,33 @@ func mayBeWorkspaceStorage(v string) bool {
 // left out.
 func machinePaths(s *loader.Server, sf *ServerFact) []AddressFact {
 	out := []AddressFact{}
-	check := func(v, ptr string) {
+	var check func(v, ptr string)
+	check = func(v, ptr string) {
 		v = strings.TrimSpace(v)
+		if strings.ContainsAny(v, " \t\n") && len(v) < 4096 && machinePathWhy(v) == "" && !programFiles(v) {
+			// A script (bash -c "cd /home/x/app && …"): its words. The
+			// first path found stands for the value.
+			for _, w := range strings.Fields(v) {
+				w = strings.Trim(w, `"'();&|`)
+				if len(w) >= 2 && w[1] == ':' {
+					// A drive path in a script (Set-Location C:\tools) is
+					// as often a shared tools folder as one machine's.
+					continue
+				}
+				n := len(out)
+				check(w, ptr)
+				if len(out) > n {
+					return
+				}
+			}
+			return
+		}
+		if i := strings.Index(v, "src="); i >= 0 && strings.Contains(v, "type=") {
+			// docker --mount type=bind,src=/home/x/data,dst=/data
+			v = strings.SplitN(v[i+len("src="):], ",", 2)[0]
+		} else if i := strings.Index(v, "source="); i >= 0 && strings.Contains(v, "type=") {
+			v = strings.SplitN(v[i+len("source="):], ",", 2)[0]
+		}
 		if strings.HasPrefix(v, "-") {
 			// --db=/Users/x/… is a path; --flag alone is not
 			_, val, has := splitFlag(v)
@@ -233,10 +264,13 @@ func machinePaths(s *loader.Server, sf *ServerFact) []AddressFact {
 		n := len(out)
 		check(s.Cwd, s.Pointer+"/cwd")
 		if len(out) > n && ignoresCwd(s) {
-			// schema/unknown-field leaves this cwd to us: say both, first.
-			c := out[n]
-			c.Why += fmt.Sprintf(", and %s does not read \"cwd\" anyway (the command starts in the folder it was started in, usually the project's root: make the paths in args relative to it and remove \"cwd\")", loader.ClientName(s.Client))
-			out = append([]AddressFact{c}, out[:n]...)
+			// schema/unknown-field leaves this cwd to us: the finding, at
+			// the server's first such path, says both.
+			where := "the folder it was started in, usually the project's root: make the paths in args relative to it"
+			if s.Client == "claude-desktop" {
+				where = "Claude Desktop's own working folder: keep the paths in args absolute"
+			}
+			out[0].Why += fmt.Sprintf(", and %s does not read \"cwd\" anyway (the command starts in %s and remove \"cwd\")", loader.ClientName(s.Client), where)
 		}
 	}
 	return out

@@ -356,7 +356,7 @@ func (p *problems) unknown(key, ptr string, v *syntax.Node) {
 		// comment or an extension of the user's own; leave it alone.
 		return
 	}
-	if key == "cwd" && p.s.Tier == loader.TierProject && machinePathWhy(strings.TrimSpace(v.Text)) != "" {
+	if key == "cwd" && (p.s.Tier == loader.TierProject || p.s.Tier == loader.TierCopy) && machinePathWhy(strings.TrimSpace(v.Text)) != "" {
 		// One problem, one finding: compat/machine-path reports this cwd
 		// and says the client does not read it.
 		return

@@ -120,7 +120,7 @@ var serverAspects = []aspect{
 	{AspectCopies, func(s *ServerFact) bool { return s.ShadowedBy >= 0 || len(s.Shadows) > 0 || s.MergedFrom >= 0 }},
 	{AspectHeld, held},
 	{AspectCommitted, committed},
-	{AspectMachinePaths, func(s *ServerFact) bool { return committed(s) && len(s.MachinePaths) > 0 }},
+	{AspectMachinePaths, func(s *ServerFact) bool { return (committed(s) || s.Tier == "copy") && len(s.MachinePaths) > 0 }},
 	{AspectLibrary, func(s *ServerFact) bool { return s.Tier == "library" }},
 	{AspectOddName, func(s *ServerFact) bool { return oddName(s.Name) }},
 	{AspectLookAlike, func(s *ServerFact) bool { return s.Runner != nil && s.Runner.LookAlike != "" }},

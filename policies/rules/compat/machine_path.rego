@@ -1,11 +1,15 @@
 # METADATA
 # title: Path that exists on one machine only, in a committed config
 # description: |
-#   A project config travels with the repository, but an absolute path
-#   into one person's home folder (/Users/<name>/…, /home/<name>/…), onto
-#   a Windows drive (C:/…, D:\…) or into an editor's per-workspace storage
+#   A project config travels with the repository (and so does a user
+#   config committed into it, tier copy), but an absolute path into one
+#   person's home folder (/Users/<name>/…, /home/<name>/…), onto a Windows
+#   drive (C:/…, D:\…, or /mnt/c/… as WSL mounts it), into a checkout
+#   folder of one machine (/var/www/<site>/…, /IdeaProjects/<name>/…,
+#   /workspace/<repo>/…) or into an editor's per-workspace storage
 #   (…/workspaceStorage/<id>/…) exists on the machine it was written on
-#   only. Everyone else who opens the project gets a server that fails to
+#   only. A path inside a launch script (bash -c "cd /home/<name>/app &&
+#   …") and the source of a docker bind mount count too. Everyone else who opens the project gets a server that fails to
 #   start or reads the wrong place (same reasoning as
 #   transport/localhost-in-project). Use a path relative to the project,
 #   a variable the client expands (${workspaceFolder}, ${HOME},
@@ -30,7 +34,7 @@ import data.mcplint.lib
 # is left to it.
 report contains lib.at(s, paths[0].pointer, msg) if {
 	some s in lib.servers("machine_paths")
-	s.tier == "project"
+	s.tier in {"project", "copy"}
 	paths := [p | some p in s.machine_paths; not runner_entry(s, p)]
 	count(paths) > 0
 	msg := sprintf("%q uses %s, %s%s, but %s is committed with the project: use a path relative to the project or a variable the client expands, or keep the entry in your user-level config", [s.name, paths[0].value, paths[0].why, more(paths), lib.doc_of(s).path])
