@@ -122,27 +122,12 @@ func fields(n *syntax.Node, ptr string) []FieldFact {
 	return out
 }
 
-// buildServer works out every fact of one server.
+// buildServer works out every fact of one server: what its entry says
+// (identity, command, arguments, env, headers, address), then what is
+// derived from those (runner, shell, registry and catalogue facts, text,
+// trust, env references, addresses in arguments, machine paths).
 func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int, fileEnv *Environment) ServerFact {
-	sf := ServerFact{
-		Index: i, Doc: doc, Name: s.Name, NameShape: nameShape(s.Name), Client: s.Client, Via: s.Via, Builtin: s.Builtin, Tier: string(s.Tier), Project: s.Project,
-		Pointer: s.Pointer, Transport: s.Transport, Enabled: s.Enabled, DisabledBy: s.DisabledBy,
-		Untrusted: s.Untrusted, UntrustedBy: s.UntrustedBy, State: s.State(),
-		ShadowedBy: -1, MergedFrom: -1, Shadows: []int{},
-		Args: []ArgFact{}, Env: []PairFact{}, Headers: []PairFact{},
-		Trust: TrustFact{AutoApprove: orEmpty(s.Trust.AutoApprove), TrustAll: s.Trust.TrustAll, ApprovalMode: s.Trust.ApprovalMode, Pointer: s.Trust.Pointer},
-		Pin:   PinFact{Hash: loader.PinHash(s)},
-		Tools: ToolsFact{Names: []string{}, Hints: []ToolHintFact{}},
-	}
-	if s.ShadowedBy != nil {
-		sf.ShadowedBy = idx[s.ShadowedBy]
-	}
-	for _, o := range s.Shadows {
-		sf.Shadows = append(sf.Shadows, idx[o])
-	}
-	if s.MergedFrom != nil {
-		sf.MergedFrom = idx[s.MergedFrom]
-	}
+	sf := serverBase(i, doc, s, idx)
 	n := s.Node
 	sf.Fields = fields(n, s.Pointer)
 	for _, k := range []string{"env_vars", "env_keys"} {
@@ -157,70 +142,13 @@ func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int, fileE
 	if t, ok := n.Get("type").Str(); ok {
 		sf.Type = t
 	}
-
-	// command and args
-	cmdKey, argsPtr, argsOffset := "command", s.Pointer+"/args", 0
-	switch {
-	case s.Client == "goose":
-		cmdKey = "cmd"
-	case s.Client == "opencode" && n.Get("command") != nil && n.Get("command").Kind == syntax.Array:
-		argsPtr, argsOffset = s.Pointer+"/command", 1
-	case s.Client == "zed" && n.Get("command") != nil && n.Get("command").Kind == syntax.Object:
-		argsPtr = s.Pointer + "/command/args"
-	}
+	cmdKey, argsPtr, argsOffset := commandPlace(s)
+	sf.Command = commandFact(s, cmdKey)
+	sf.Args = argFacts(s, argsPtr, argsOffset)
+	sf.Env, sf.Headers = ownPairs(s)
 	// A copy that took fields from a lower tier (Codex, OpenCode and Zed
-	// merge) is described by what its own entry says; the inherited fields
-	// are checked on the copy that wrote them.
-	merged := s.MergedFrom != nil
-	if cm := n.Member(cmdKey); cm != nil || (s.Command != "" && !merged) {
-		cf := &CommandFact{Value: secret.MaskValue("", s.Command), Pointer: s.Pointer + "/" + cmdKey, Kind: "string"}
-		if cm != nil {
-			cf.Kind = cm.Value.Kind.String()
-			if cm.Value.Kind == syntax.Array {
-				cf.Pointer += "/0"
-			} else if cm.Value.Kind == syntax.Object {
-				cf.Pointer += "/path"
-			}
-		} else if len(s.Packages) > 0 {
-			cf.Pointer = s.Packages[0].Pointer
-		}
-		cf.Base = commandBase(s.Command)
-		sf.Command = cf
-	}
-	args := s.Args
-	if merged && n.Get("args") == nil && !(s.Client == "opencode" && n.Get("command") != nil) {
-		args = nil
-	}
-	perArg := make([][]secret.Detection, len(args))
-	for _, d := range secret.ScanArgs(args) {
-		perArg[d.Index] = append(perArg[d.Index], d.Detection)
-	}
-	for j, a := range args {
-		p := argsPtr + "/" + strconv.Itoa(j+argsOffset)
-		if len(s.Packages) > 0 && n.Get("args") == nil {
-			p = s.Packages[0].Pointer
-		}
-		af := ArgFact{Index: j, Value: secret.Masked(a, perArg[j]), Pointer: p, Refs: refs(s, "args", a), Secrets: []SecretFact{}}
-		for _, d := range perArg[j] {
-			af.Secrets = append(af.Secrets, secretFact(d))
-		}
-		sf.Args = append(sf.Args, af)
-	}
-	for _, p := range s.Env {
-		if p.Doc != nil && p.Doc != s.Doc {
-			continue // inherited through a merge
-		}
-		sf.Env = append(sf.Env, pairFact(s, "env", p))
-	}
-	for _, p := range s.Headers {
-		if p.Doc != nil && p.Doc != s.Doc {
-			continue
-		}
-		pf := pairFact(s, "headers", p)
-		pf.KeyShape = headerShape(p.Key)
-		sf.Headers = append(sf.Headers, pf)
-	}
-	if (s.URL != "" && !(merged && urlMember(s) == "")) || urlMember(s) != "" {
+	// merge) is described by what its own entry says.
+	if (s.URL != "" && !(s.MergedFrom != nil && urlMember(s) == "")) || urlMember(s) != "" {
 		sf.URL = urlFact(s)
 	}
 	var words []word // the command's words, for the runner and the shell
@@ -246,6 +174,121 @@ func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int, fileE
 	sf.ListenAll = listenAll(&sf)
 	sf.MachinePaths = machinePaths(s, &sf)
 	return sf
+}
+
+// serverBase is what the loader worked out of a server: its name,
+// client, tier and state, and its place among the other copies.
+func serverBase(i, doc int, s *loader.Server, idx map[*loader.Server]int) ServerFact {
+	sf := ServerFact{
+		Index: i, Doc: doc, Name: s.Name, NameShape: nameShape(s.Name), Client: s.Client, Via: s.Via, Builtin: s.Builtin, Tier: string(s.Tier), Project: s.Project,
+		Pointer: s.Pointer, Transport: s.Transport, Enabled: s.Enabled, DisabledBy: s.DisabledBy,
+		Untrusted: s.Untrusted, UntrustedBy: s.UntrustedBy, State: s.State(),
+		ShadowedBy: -1, MergedFrom: -1, Shadows: []int{},
+		Args: []ArgFact{}, Env: []PairFact{}, Headers: []PairFact{},
+		Trust: TrustFact{AutoApprove: orEmpty(s.Trust.AutoApprove), TrustAll: s.Trust.TrustAll, ApprovalMode: s.Trust.ApprovalMode, Pointer: s.Trust.Pointer},
+		Pin:   PinFact{Hash: loader.PinHash(s)},
+		Tools: ToolsFact{Names: []string{}, Hints: []ToolHintFact{}},
+	}
+	if s.ShadowedBy != nil {
+		sf.ShadowedBy = idx[s.ShadowedBy]
+	}
+	for _, o := range s.Shadows {
+		sf.Shadows = append(sf.Shadows, idx[o])
+	}
+	if s.MergedFrom != nil {
+		sf.MergedFrom = idx[s.MergedFrom]
+	}
+	return sf
+}
+
+// commandPlace is where a client writes the command and its arguments:
+// Goose's cmd, OpenCode's command list (the arguments after the first
+// word), Zed's command object.
+func commandPlace(s *loader.Server) (cmdKey, argsPtr string, argsOffset int) {
+	n := s.Node
+	cmdKey, argsPtr = "command", s.Pointer+"/args"
+	switch {
+	case s.Client == "goose":
+		cmdKey = "cmd"
+	case s.Client == "opencode" && n.Get("command") != nil && n.Get("command").Kind == syntax.Array:
+		argsPtr, argsOffset = s.Pointer+"/command", 1
+	case s.Client == "zed" && n.Get("command") != nil && n.Get("command").Kind == syntax.Object:
+		argsPtr = s.Pointer + "/command/args"
+	}
+	return cmdKey, argsPtr, argsOffset
+}
+
+// commandFact describes the command, masked, at the place it is written.
+// A copy that took fields from a lower tier (Codex, OpenCode and Zed
+// merge) is described by what its own entry says; the inherited fields
+// are checked on the copy that wrote them.
+func commandFact(s *loader.Server, cmdKey string) *CommandFact {
+	cm := s.Node.Member(cmdKey)
+	if cm == nil && (s.Command == "" || s.MergedFrom != nil) {
+		return nil
+	}
+	cf := &CommandFact{Value: secret.MaskValue("", s.Command), Pointer: s.Pointer + "/" + cmdKey, Kind: "string"}
+	if cm != nil {
+		cf.Kind = cm.Value.Kind.String()
+		if cm.Value.Kind == syntax.Array {
+			cf.Pointer += "/0"
+		} else if cm.Value.Kind == syntax.Object {
+			cf.Pointer += "/path"
+		}
+	} else if len(s.Packages) > 0 {
+		cf.Pointer = s.Packages[0].Pointer
+	}
+	cf.Base = commandBase(s.Command)
+	return cf
+}
+
+// argFacts describes the arguments, masked, with their references and
+// the secrets found in them (a merged copy's inherited ones are left to
+// the copy that wrote them).
+func argFacts(s *loader.Server, argsPtr string, argsOffset int) []ArgFact {
+	n := s.Node
+	args := s.Args
+	if s.MergedFrom != nil && n.Get("args") == nil && !(s.Client == "opencode" && n.Get("command") != nil) {
+		args = nil
+	}
+	perArg := make([][]secret.Detection, len(args))
+	for _, d := range secret.ScanArgs(args) {
+		perArg[d.Index] = append(perArg[d.Index], d.Detection)
+	}
+	out := []ArgFact{}
+	for j, a := range args {
+		p := argsPtr + "/" + strconv.Itoa(j+argsOffset)
+		if len(s.Packages) > 0 && n.Get("args") == nil {
+			p = s.Packages[0].Pointer
+		}
+		af := ArgFact{Index: j, Value: secret.Masked(a, perArg[j]), Pointer: p, Refs: refs(s, "args", a), Secrets: []SecretFact{}}
+		for _, d := range perArg[j] {
+			af.Secrets = append(af.Secrets, secretFact(d))
+		}
+		out = append(out, af)
+	}
+	return out
+}
+
+// ownPairs describes the env and header entries the server's own file
+// writes (not those inherited through a merge).
+func ownPairs(s *loader.Server) (env, headers []PairFact) {
+	env, headers = []PairFact{}, []PairFact{}
+	for _, p := range s.Env {
+		if p.Doc != nil && p.Doc != s.Doc {
+			continue // inherited through a merge
+		}
+		env = append(env, pairFact(s, "env", p))
+	}
+	for _, p := range s.Headers {
+		if p.Doc != nil && p.Doc != s.Doc {
+			continue
+		}
+		pf := pairFact(s, "headers", p)
+		pf.KeyShape = headerShape(p.Key)
+		headers = append(headers, pf)
+	}
+	return env, headers
 }
 
 func orEmpty(s []string) []string {
