@@ -169,12 +169,15 @@ func (c *Command) runCheck(f *checkFlags, paths []string, dest *output.Destinati
 	if eng == nil {
 		return code, strings.TrimSpace(msg)
 	}
-	startgc.ForCheck()
+	plan := rules.Plan{Whole: f.format == "diff", PartFiles: partFiles, Bare: f.format != "text"}
+	if c.Process { // the collector is the process's, not one run's
+		startgc.ForCheck()
+		plan.OnePart = startgc.OnePart
+	}
 	if f.MaxFileSize <= 0 {
 		return exitUsage, fmt.Sprintf("--max-file-size %d: want a number of bytes above 0", f.MaxFileSize)
 	}
-	res, err := eng.CheckPaths(context.Background(), f.options(c, paths), cfg, rules.Plan{
-		Whole: f.format == "diff", PartFiles: partFiles, Bare: f.format != "text", OnePart: startgc.OnePart})
+	res, err := eng.CheckPaths(context.Background(), f.options(c, paths), cfg, plan)
 	if err != nil {
 		return evalFailure(err)
 	}

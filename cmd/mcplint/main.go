@@ -18,7 +18,6 @@ import (
 	"github.com/mcplint/mcplint/internal/flagparse"
 	"github.com/mcplint/mcplint/internal/startgc"
 	"github.com/mcplint/mcplint/output"
-	"github.com/mcplint/mcplint/probe"
 	"github.com/mcplint/mcplint/secret"
 )
 
@@ -39,12 +38,7 @@ func main() {
 	c := &Command{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, LookupEnv: os.LookupEnv,
 		// Standard input is a terminal only when it answers a terminal's
 		// ioctl: /dev/null is a character device too, and is no one to ask.
-		Terminal: func() bool { return term.IsTerminal(int(os.Stdin.Fd())) }}
-	if len(os.Args) > 1 && os.Args[1] == "probe" {
-		// What a server leaves behind (a child that detached with setsid)
-		// is re-parented here and ended when probe ends.
-		c.ReapOrphans = probe.Reaper() == nil
-	}
+		Terminal: func() bool { return term.IsTerminal(int(os.Stdin.Fd())) }, Process: true}
 	stop := cpuprofile.Start()
 	code := c.Run(os.Args[1:])
 	stop()
@@ -64,10 +58,10 @@ type Command struct {
 	LookupEnv func(string) (string, bool)
 	// Terminal says whether Stdin is a terminal to ask probe's consent on.
 	Terminal func() bool
-	// ReapOrphans: this process is the subreaper of what probed servers
-	// leave behind (only the command line is; a test binary has other
-	// children).
-	ReapOrphans bool
+	// Process says the run owns the process (the command line, not a
+	// test): it tunes the collector for a check, and probe becomes the
+	// subreaper of what its servers leave behind.
+	Process bool
 }
 
 // wd is the working folder; path and paths put what the user named in it.

@@ -101,7 +101,9 @@ func (c *Command) probe(args []string) int {
 	defer stopSignals()
 	ctx, cancelRun := context.WithTimeout(ctx, *runDeadline)
 	defer cancelRun()
-	if c.ReapOrphans {
+	// What a server leaves behind (a child that detached with setsid) is
+	// re-parented here and ended when probe ends.
+	if c.Process && probe.Reaper() == nil {
 		defer probe.ReapOrphans()
 	}
 	session := &snapshot.Session{Report: say, Recorder: &snapshot.Recorder{Out: c.Stdout, WorkDir: c.wd(), Update: *update},
