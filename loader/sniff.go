@@ -71,8 +71,12 @@ func (l *run) sniff(doc *Document, root *syntax.Node) dialect {
 			return set(KindClientConfig, c, TierProject, dMCPServers)
 		}
 		// Nothing says which client loads it: read it with Claude Code's
-		// fields, and give advice that fits any client.
+		// fields, and give advice that fits any client. A name that says
+		// a client which reads another shape (codex.mcp.json) is said so.
 		doc.Assumed, doc.Unsure = "nothing in its name or content names a client", true
+		if h, ok := otherShapeHint(doc.Path); ok {
+			doc.Assumed = "its name says " + h.word + ", but " + h.name + " reads " + h.reads + ", not an mcpServers file, so no client is assumed"
+		}
 		return set(KindClientConfig, "claude-code", TierProject, dMCPServers)
 	}
 	if sv := root.Get("servers"); sv != nil && sv.Kind == syntax.Object {
@@ -176,6 +180,31 @@ var nameHints = []struct{ word, client string }{
 	{"cline", "cline"}, {"kilo", "kilo"}, {"roo", "roo"}, {"gemini", "gemini"},
 	{"copilot", "copilot-cli"}, {"kiro", "kiro"}, {"amazonq", "amazonq"},
 	{"junie", "junie"}, {"kimi", "kimi"}, {"lmstudio", "lmstudio"}, {"claude", "claude-code"},
+}
+
+// otherShapeHints are clients a file name may name whose own files have
+// another shape than an mcpServers object: an mcpServers file named for
+// one of them (codex.mcp.json) is no file of theirs.
+var otherShapeHints = []struct{ word, name, reads string }{
+	{"codex", "Codex", "[mcp_servers.<name>] tables in ~/.codex/config.toml"},
+	{"grok", "Grok Build", "[mcp_servers.<name>] tables in ~/.grok/config.toml"},
+	{"opencode", "OpenCode", `an "mcp" object in opencode.json`},
+	{"vscode", "VS Code", `a "servers" object in .vscode/mcp.json`},
+	{"zed", "Zed", `"context_servers" in its settings.json`},
+	{"goose", "Goose", "extensions in config.yaml"},
+}
+
+func otherShapeHint(path string) (h struct{ word, name, reads string }, ok bool) {
+	base := strings.ToLower(path)
+	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
+		base = base[i+1:]
+	}
+	for _, h := range otherShapeHints {
+		if strings.Contains(base, h.word) {
+			return h, true
+		}
+	}
+	return h, false
 }
 
 // hintedClient works out the client of an mcpServers file met by content:
