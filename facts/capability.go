@@ -75,7 +75,7 @@ func capabilityOf(base *knowledge.Base, runner *RunnerFact, uf *URLFact, s *load
 	var rec *knowledge.Record
 	if r := runner; r != nil && !r.Local && r.Package != "" {
 		rec = base.ByPackage(r.Ecosystem, r.Package)
-		if rec == nil && r.Problem == "address" {
+		if rec == nil && (r.Problem == "address" || r.Problem == "git" || strings.Contains(r.Package, "://")) {
 			rec = base.ByRepo(r.Package) // uvx --from git+https://…
 		}
 	}

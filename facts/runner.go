@@ -921,6 +921,33 @@ func isLocalPath(p string) bool {
 	return strings.HasPrefix(p, "${") && (strings.Contains(p, "/") || strings.Contains(p, "\\"))
 }
 
+var commitRef = lazyRE(`[@#][0-9a-fA-F]{40}$`)
+
+// gitPin judges a package installed from a git address: pinned to a full
+// commit it runs what was reviewed (no problem); otherwise (a branch, a
+// tag, nothing) the problem is "git" and the suggestion is the address
+// pinned to a commit (sep is how the runner writes a commit: # for npm,
+// @ for pip and uv).
+func gitPin(rf *RunnerFact, addr, sep string) {
+	l := strings.ToLower(addr)
+	if !strings.HasPrefix(l, "git+") && !strings.HasPrefix(l, "git:") && !strings.HasPrefix(l, "github:") &&
+		!strings.HasPrefix(l, "gitlab:") && !strings.HasPrefix(l, "bitbucket:") && !strings.HasSuffix(strings.SplitN(l, "#", 2)[0], ".git") &&
+		!(strings.Count(addr, "/") == 1 && !strings.Contains(addr, ":")) {
+		return // a tarball or other URL
+	}
+	if commitRef.MatchString(addr) {
+		rf.Problem, rf.Suggestion = "", ""
+		return
+	}
+	base := addr
+	if i := strings.LastIndexAny(addr, "#"); i > 0 {
+		base = addr[:i]
+	} else if i := strings.LastIndex(addr, "@"); i > strings.Index(addr, "://")+2 && strings.Contains(addr, "://") && i > strings.LastIndex(addr, "/") {
+		base = addr[:i]
+	}
+	rf.Problem, rf.Suggestion = "git", base+sep+"<commit>"
+}
+
 // npmSpec reads an npm package argument: name, @scope/name, name@version,
 // npm:alias, or an address.
 func npmSpec(rf *RunnerFact, spec string) {
@@ -932,6 +959,7 @@ func npmSpec(rf *RunnerFact, spec string) {
 	case isAddress(spec):
 		rf.Package, rf.Problem = spec, "address"
 		rf.Suggestion = addressName(spec) + "@X.Y.Z"
+		gitPin(rf, spec, "#")
 		return
 	}
 	name, ver := spec, ""
@@ -942,6 +970,7 @@ func npmSpec(rf *RunnerFact, spec string) {
 		// owner/repo is GitHub shorthand.
 		rf.Package, rf.Problem = spec, "address"
 		rf.Suggestion = addressName(spec) + "@X.Y.Z"
+		gitPin(rf, spec, "#")
 		return
 	}
 	rf.Package, rf.Version = name, ver
@@ -1120,6 +1149,7 @@ func pySpec(rf *RunnerFact, kind runnerKind, spec string) {
 			name = strings.TrimSpace(spec[:strings.Index(spec, "@")])
 		}
 		rf.Suggestion = name + "==X.Y.Z"
+		gitPin(rf, u, "@")
 		return
 	}
 	if isLocalPath(spec) || strings.HasSuffix(spec, ".whl") {

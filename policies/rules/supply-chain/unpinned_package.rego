@@ -71,6 +71,10 @@ message(r) := sprintf("%s installs %s from an address, which is no published rel
 	r.problem == "address"
 }
 
+message(r) := sprintf("%s installs %s from a git address without a commit, so each start runs whatever the branch or tag points to then: pin the address to the commit you reviewed, %s", [r.runner, r.package, r.suggestion]) if {
+	r.problem == "git"
+}
+
 message(r) := sprintf("docker runs the image %s with no tag, so each pull takes whatever latest points to: pin a version and its digest, %s", [r.package, r.suggestion]) if {
 	r.problem == "no-tag"
 }
