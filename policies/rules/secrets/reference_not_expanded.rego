@@ -12,7 +12,9 @@
 #   ${input:…} is VS Code's alone; ${env:X} is Cursor, VS Code, Windsurf
 #   and Roo syntax that Claude Code passes on literally; {env:X} is
 #   OpenCode's; ${workspaceFolder} is an editor variable;
-#   ${process.env.X}, JavaScript's, is expanded by no client. Claude Code also
+#   ${process.env.X}, JavaScript's, is expanded by no client, nor is a
+#   1Password reference (op://vault/item/field) in env unless the server
+#   is started through op run. Claude Code also
 #   reads its own credentials (ANTHROPIC_API_KEY, AWS_*, HTTPS_PROXY,
 #   NPM_TOKEN …) as empty in a remote server's url and headers. Write the
 #   reference in the reading client's syntax. Catalogue and registry
@@ -47,6 +49,18 @@ report contains lib.at(s, v.pointer, msg) if {
 	not runner_expands(s, v, r)
 	not continue_import(s, r)
 	msg := sprintf("%s does not expand %s in %s, so the server gets that literal text: %s", [who(s), secrets.written(r), v.where, instead(s, v, r)])
+}
+
+# A 1Password secret reference (op://vault/item/field) is resolved only
+# by the 1Password CLI (op run, op inject); no client resolves one, so a
+# server started without op run gets the reference text itself.
+report contains lib.at(s, p.pointer, msg) if {
+	some s in lib.servers("env")
+	not s.client in {"paseo", "registry"}
+	not op_run(s)
+	some p in s.env
+	startswith(p.value, "op://")
+	msg := sprintf(`%s does not resolve the 1Password reference in env %s, so the server gets the text "op://…" itself: start the server through the 1Password CLI (command "op", args ["run", "--", …]), which resolves op:// references in the environment it passes on, or set %s where %s starts`, [s.trust.client_name, p.key, p.key, s.trust.client_name])
 }
 
 # super-pi expands ${NAME} only in header values: a command holding
@@ -224,3 +238,9 @@ no_form(s, v, r) := sprintf(`drop the env entry and write env_vars = ["%s"], so 
 } else := "write the value itself, or move the server to managed-mcp.json, which expands ${VAR}" if {
 	secrets.managed(s)
 } else := "write the value itself (and keep this file private)"
+
+# op_run: the server is started through the 1Password CLI's op run.
+op_run(s) if {
+	s.command.base == "op"
+	s.args[0].value == "run"
+}

@@ -119,3 +119,23 @@ test_mcp_remote_does_not_expand_other_arguments if {
 	})
 	findings(s) == {{"doc": 2, "message": "managedMcpServers does not expand ${TOKEN} in args[4], so the server gets that literal text: write the value itself, or move the server to managed-mcp.json, which expands ${VAR}", "pointer": "/mcpServers/acme/args/4", "server": 0}}
 }
+
+test_1password_reference_without_op_run if {
+	s := server(5, "opencode", {
+		"trust": {"client_name": "OpenCode"}, "command": {"base": "npx", "value": "npx"},
+		"env": env("LINEAR_API_KEY", "op://Engineering/Linear/credential", []),
+	})
+	findings(s) == {{
+		"doc": 5, "server": 0, "pointer": "/mcpServers/acme/env/LINEAR_API_KEY",
+		"message": `OpenCode does not resolve the 1Password reference in env LINEAR_API_KEY, so the server gets the text "op://…" itself: start the server through the 1Password CLI (command "op", args ["run", "--", …]), which resolves op:// references in the environment it passes on, or set LINEAR_API_KEY where OpenCode starts`,
+	}}
+}
+
+test_1password_reference_through_op_run if {
+	s := server(5, "opencode", {
+		"trust": {"client_name": "OpenCode"}, "command": {"base": "op", "value": "op"},
+		"args": [{"index": 0, "value": "run", "refs": [], "secrets": []}],
+		"env": env("LINEAR_API_KEY", "op://Engineering/Linear/credential", []),
+	})
+	count(findings(s)) == 0
+}
