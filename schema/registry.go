@@ -194,7 +194,42 @@ func ValidateServer(version string, instance any) ([]Violation, error) {
 			uniq = append(uniq, v)
 		}
 	}
-	return uniq, nil
+	return sameInEveryElement(uniq), nil
+}
+
+var elementIndex = regexp.MustCompile(`\[\d+\]`)
+
+// sameInEveryElement reports one problem of several elements of one array
+// once (runtimeArguments written as strings: one finding, not one per
+// string), at the first element, saying how many more share it.
+func sameInEveryElement(vs []Violation) []Violation {
+	type group struct{ first, n int }
+	groups := map[string]*group{}
+	var out []Violation
+	for _, v := range vs {
+		i := strings.LastIndexByte(v.Pointer, '/')
+		if i < 0 || v.Key {
+			out = append(out, v)
+			continue
+		}
+		if _, err := strconv.Atoi(v.Pointer[i+1:]); err != nil {
+			out = append(out, v)
+			continue
+		}
+		k := v.Pointer[:i] + "\x00" + elementIndex.ReplaceAllString(v.Message, "[]")
+		if g, ok := groups[k]; ok {
+			g.n++
+			continue
+		}
+		groups[k] = &group{first: len(out), n: 1}
+		out = append(out, v)
+	}
+	for _, g := range groups {
+		if g.n > 1 {
+			out[g.first].Message += fmt.Sprintf(" (and %d more elements of the list the same way)", g.n-1)
+		}
+	}
+	return out
 }
 
 // leaves picks the errors worth showing: the causes at the bottom of the

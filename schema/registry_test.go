@@ -124,3 +124,18 @@ func BenchmarkValidateServer(b *testing.B) {
 		}
 	}
 }
+
+// runtimeArguments written as strings: one violation for the list, at its
+// first element, not one per string.
+func TestSameProblemInEveryElementIsReportedOnce(t *testing.T) {
+	inst := instance(t, `{"name": "io.github.acme/w", "description": "d", "version": "1.0.0",
+		"packages": [{"registryType": "npm", "identifier": "w", "version": "1.0.0", "transport": {"type": "stdio"},
+		"runtimeArguments": ["--a", "--b", "--c"]}]}`)
+	vs, err := ValidateServer(NewestServerVersion, inst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(vs) != 1 || vs[0].Pointer != "/packages/0/runtimeArguments/0" || !strings.HasSuffix(vs[0].Message, "(and 2 more elements of the list the same way)") {
+		t.Errorf("got %+v", vs)
+	}
+}
