@@ -206,14 +206,27 @@ func scriptTarget(cmd string, args []string) (target, bool) {
 	return target{}, false
 }
 
+// isAddress: a package written as an address (a git URL pinned to a
+// commit has no problem left, but is an address all the same).
+func isAddress(p string) bool {
+	l := strings.ToLower(p)
+	for _, pre := range []string{"git+", "git:", "github:", "gitlab:", "bitbucket:"} {
+		if strings.HasPrefix(l, pre) {
+			return true
+		}
+	}
+	return strings.Contains(l, "://")
+}
+
 // runnerTarget turns a runner fact (already masked) into a target.
 func runnerTarget(rf *facts.RunnerFact) target {
 	if rf.Local {
 		return localTarget(rf.Package, rf.Runner)
 	}
 	t := target{runner: rf.Runner, problem: rf.Problem, hasPin: true, pinned: rf.Problem == ""}
-	if rf.Problem == "address" {
-		// A git, URL or tarball address: name it, never quote it.
+	if rf.Problem == "address" || rf.Problem == "git" || isAddress(rf.Package) {
+		// A git, URL or tarball address (pinned to a commit or not): name
+		// it, never quote it.
 		t.purlType, t.name = packageurl.TypeGeneric, addressName(rf.Package)
 		return t
 	}

@@ -106,7 +106,8 @@ func TestPackageURLs(t *testing.T) {
   "script":   {"command": "node", "args": ["--enable-source-maps", "./build/index.js"]},
   "variable": {"command": "node", "args": ["${userHome}${/}mcp${/}notes-server.js"]},
   "local":    {"command": "npx", "args": ["./tools/local-mcp"]},
-  "git":      {"command": "npx", "args": ["github:acme/mcp-tool"]}
+  "git":      {"command": "npx", "args": ["github:acme/mcp-tool"]},
+  "gitsha":   {"command": "npx", "args": ["github:acme/mcp-tool#3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a"]}
 }}`
 	_, bom := sbom(t, map[string]string{".mcp.json": mcp})
 	want := map[string]string{
@@ -123,6 +124,7 @@ func TestPackageURLs(t *testing.T) {
 		"variable": "pkg:generic/notes-server.js",
 		"local":    "pkg:generic/local-mcp",
 		"git":      "pkg:generic/mcp-tool",
+		"gitsha":   "pkg:generic/mcp-tool",
 	}
 	got := byServer(bom)
 	for name, p := range want {
