@@ -813,7 +813,8 @@ func (p *problems) checkEnum(key, ptr string, v *syntax.Node) {
 	case key == "transportType" && p.spec.transportTypes != nil:
 		p.enum(key, ptr, w, p.spec.transportTypes, map[string]string{"stdio": "stdio", "sse": "sse", "http": "http"})
 	case key == "default_tools_approval_mode" && p.s.Client == "codex":
-		p.enum(key, ptr, w, []string{"auto", "prompt", "approve"}, nil)
+		// Codex's AppToolApproval (config/src/mcp_types.rs).
+		p.enum(key, ptr, w, []string{"auto", "prompt", "writes", "approve"}, nil)
 	case key == "authProviderType" && p.s.Client == "gemini":
 		p.enum(key, ptr, w, []string{"dynamic_discovery", "google_credentials", "service_account_impersonation"}, nil)
 	case key == "source" && p.s.Client == "zed":
