@@ -16,7 +16,9 @@
 #   uri (Goose).
 #   An address without a "type" whose path ends in /sse is the legacy SSE
 #   endpoint as well, and is reported where the client infers the
-#   transport (Cursor, Windsurf, VS Code …).
+#   transport (Cursor, Windsurf, VS Code …). An SSE endpoint on this
+#   machine or the local network (a development server that speaks SSE)
+#   is an info.
 # custom:
 #   level: warning
 #   source: MCP specification 2025-03-26 (Streamable HTTP replaces HTTP+SSE); Goose (sse no longer supported)
@@ -27,10 +29,10 @@ package mcplint.rules.transport["deprecated-sse"]
 
 import data.mcplint.lib
 
-report contains lib.at(s, place(s), msg) if {
+report contains finding(s, place(s), msg) if {
 	some s in lib.servers("transport/sse")
 	s.transport == "sse"
-	msg := sprintf("%s: %s", [what(s), instead(s)])
+	msg := sprintf("%s: %s%s", [what(s), instead(s), local_note(s)])
 }
 
 # place is the written transport word, or the address when the client
@@ -39,15 +41,40 @@ report contains lib.at(s, place(s), msg) if {
 # the legacy SSE endpoint, which the client reaches with the deprecated
 # transport (or after a failed Streamable HTTP attempt). Claude Code skips
 # an untyped url altogether (schema/url-without-type says so).
-report contains lib.at(s, s.url.pointer, msg) if {
+report contains f if {
 	some s in lib.servers("sse_path")
 	s.transport in {"http", "streamable-http"}
 	untyped(s)
 	not s.client in {"claude-code", "goose", "registry", "paseo"}
 	s.url.valid
 	regex.match(`(?i)/sse/?$`, s.url.path)
-	msg := sprintf("%q points at %s, a legacy SSE endpoint by its path: SSE is deprecated in favour of Streamable HTTP; use the server's Streamable HTTP endpoint (often /mcp where this one is /sse)", [s.name, s.url.path])
+	msg := sprintf("%q points at %s, a legacy SSE endpoint by its path: SSE is deprecated in favour of Streamable HTTP; use the server's Streamable HTTP endpoint (often /mcp where this one is /sse)%s", [s.name, s.url.path, local_note(s)])
+	f := finding(s, s.url.pointer, msg)
 }
+
+# local_sse: an SSE endpoint (its path ends in /sse) on this machine or
+# the local network is a development server that speaks SSE, the
+# project's own or a VM's: the client reaches it as it is, so the
+# deprecation is worth knowing, not fixing (an info). Goose no longer
+# connects to one at all, which stays a warning.
+local_sse(s) if {
+	s.client != "goose"
+	s.url.valid
+	regex.match(`(?i)/sse/?$`, s.url.path)
+	local(s.url)
+}
+
+local(u) if u.loopback
+
+local(u) if u.local_network
+
+finding(s, pointer, msg) := lib.with_level(lib.at(s, pointer, msg), "info") if {
+	local_sse(s)
+} else := lib.at(s, pointer, msg)
+
+local_note(s) := "; it is a development server on this machine or the local network that speaks SSE, so this is for when it moves" if {
+	local_sse(s)
+} else := ""
 
 # untyped: nothing in the entry says which HTTP transport the address
 # speaks. OpenCode's "remote" says only that it is not a command: OpenCode

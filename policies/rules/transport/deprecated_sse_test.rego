@@ -52,3 +52,25 @@ test_sse_by_path if {
 	r := report with input as {"servers": [s], "index": {"sse_path": [0], "transport/sse": []}}
 	r == {{"doc": 0, "message": "\"events\" points at /sse, a legacy SSE endpoint by its path: SSE is deprecated in favour of Streamable HTTP; use the server's Streamable HTTP endpoint (often /mcp where this one is /sse)", "pointer": "/mcpServers/events/url", "server": 0}}
 }
+
+# An SSE endpoint on this machine or the local network is a development
+# server that speaks SSE: an info; Goose, which no longer connects to one,
+# still gets a warning.
+test_local_sse_endpoint_is_an_info if {
+	local := {"pointer": "/mcpServers/events/url", "valid": true, "path": "/o/mcp/sse", "loopback": true, "local_network": false}
+	r := report with input as {"servers": [object.union(srv("gemini", "", "sse"), {"url": local})]}
+	r == {{
+		"doc": 0, "server": 0, "pointer": "/mcpServers/events/url", "level": "info",
+		"message": "Gemini CLI reaches \"events\" over SSE because it is written as \"url\"; SSE is deprecated in favour of Streamable HTTP: write its Streamable HTTP endpoint as \"httpUrl\" (or add \"type\": \"http\"); it is a development server on this machine or the local network that speaks SSE, so this is for when it moves",
+	}}
+	g := report with input as {"servers": [object.union(srv("goose", "sse", "sse"), {"pointer": "/extensions/events", "url": object.union(local, {"pointer": "/extensions/events/uri"})})]}
+	g == {{"doc": 0, "message": "Goose no longer supports SSE extensions, so \"events\" never connects: use the server's Streamable HTTP endpoint with type: streamable_http and uri", "pointer": "/extensions/events/type", "server": 0}}
+}
+
+# A local address whose path does not name SSE (/mcp) may be a Streamable
+# HTTP endpoint the client reaches with the wrong transport: a warning.
+test_local_mcp_endpoint_stays_a_warning if {
+	lan := {"pointer": "/mcpServers/events/url", "valid": true, "path": "/mcp", "loopback": false, "local_network": true}
+	r := report with input as {"servers": [object.union(srv("gemini", "", "sse"), {"url": lan})]}
+	r == {{"doc": 0, "message": "Gemini CLI reaches \"events\" over SSE because it is written as \"url\"; SSE is deprecated in favour of Streamable HTTP: write its Streamable HTTP endpoint as \"httpUrl\" (or add \"type\": \"http\")", "pointer": "/mcpServers/events/url", "server": 0}}
+}
