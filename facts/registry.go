@@ -574,27 +574,20 @@ func registryPackages(s *loader.Server) []RegistryPackageFact {
 			f.BaseURLOfficial = true
 		}
 		f.Runner, f.RunnerFlags = registryRunnerFlags(p, rt, base)
-		for _, k := range []string{"runtimeArguments", "packageArguments", "runtime_arguments", "package_arguments"} {
-			args := p.Get(k)
-			if args == nil || args.Kind != syntax.Array {
-				continue
-			}
-			for j, a := range args.Items {
-				ap := base + "/" + k + "/" + strconv.Itoa(j)
-				seen := map[string]bool{}
-				for _, field := range []string{"name", "value", "default"} {
-					v, ok := a.Get(field).Str()
-					if !ok || seen[v] {
-						continue // a default that repeats the value is one argument
-					}
-					seen[v] = true
-					if chars := shellMeta(v); len(chars) > 0 {
-						flag, _ := a.Get("name").Str()
-						f.ShellArgs = append(f.ShellArgs, ShellArgFact{Pointer: ap + "/" + field, Value: cut(secret.MaskValue(flag, v), 80), Chars: chars})
-					}
+		eachRegistryArg(p, base, func(ap string, a *syntax.Node) {
+			seen := map[string]bool{}
+			for _, field := range []string{"name", "value", "default"} {
+				v, ok := a.Get(field).Str()
+				if !ok || seen[v] {
+					continue // a default that repeats the value is one argument
+				}
+				seen[v] = true
+				if chars := shellMeta(v); len(chars) > 0 {
+					flag, _ := a.Get("name").Str()
+					f.ShellArgs = append(f.ShellArgs, ShellArgFact{Pointer: ap + "/" + field, Value: cut(secret.MaskValue(flag, v), 80), Chars: chars})
 				}
 			}
-		}
+		})
 		out = append(out, f)
 	}
 	return out
@@ -774,26 +767,34 @@ func registryPackageFacts(sf *ServerFact, s *loader.Server, add pairAdder) (argv
 		if t := p.Get("transport"); t != nil {
 			add(&sf.Headers, inputPairs(s, "headers", t.Get("headers"), base+"/transport/headers"))
 		}
-		for _, k := range []string{"runtimeArguments", "packageArguments", "runtime_arguments", "package_arguments"} {
-			args := p.Get(k)
-			if args == nil || args.Kind != syntax.Array {
-				continue
+		eachRegistryArg(p, base, func(ap string, a *syntax.Node) {
+			if name, ok := a.Get("name").Str(); ok {
+				argv, argPtrs = append(argv, name), append(argPtrs, ap+"/name")
 			}
-			for j, a := range args.Items {
-				ap := base + "/" + k + "/" + strconv.Itoa(j)
-				if name, ok := a.Get("name").Str(); ok {
-					argv, argPtrs = append(argv, name), append(argPtrs, ap+"/name")
-				}
-				for _, field := range []string{"value", "default"} {
-					if v, ok := a.Get(field).Str(); ok && v != "" {
-						argv, argPtrs = append(argv, v), append(argPtrs, ap+"/"+field)
-						break
-					}
+			for _, field := range []string{"value", "default"} {
+				if v, ok := a.Get(field).Str(); ok && v != "" {
+					argv, argPtrs = append(argv, v), append(argPtrs, ap+"/"+field)
+					break
 				}
 			}
-		}
+		})
 	}
 	return argv, argPtrs
+}
+
+// eachRegistryArg calls fn with the pointer and node of every argument of
+// a registry package, runtime arguments first (both spellings of each
+// list).
+func eachRegistryArg(p *syntax.Node, base string, fn func(pointer string, arg *syntax.Node)) {
+	for _, k := range []string{"runtimeArguments", "packageArguments", "runtime_arguments", "package_arguments"} {
+		args := p.Get(k)
+		if args == nil || args.Kind != syntax.Array {
+			continue
+		}
+		for j, a := range args.Items {
+			fn(base+"/"+k+"/"+strconv.Itoa(j), a)
+		}
+	}
 }
 
 // registryArgFacts adds only the arguments that hold a credential or a
