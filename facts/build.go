@@ -12,10 +12,11 @@ func Build(ws *loader.Workspace, cfg ConfigFact) Input {
 		LoaderFindings: []LoaderFinding{}}
 	docIdx := make(map[*loader.Document]int, len(ws.Documents))
 	byPath := make(map[string]int, len(ws.Documents))
+	pf := &projectFiles{}
 	for i, d := range ws.Documents {
 		docIdx[d] = i
 		byPath[d.Path] = i
-		in.Documents = append(in.Documents, buildDoc(i, d))
+		in.Documents = append(in.Documents, buildDoc(i, d, pf))
 	}
 	srvIdx := make(map[*loader.Server]int, len(ws.Servers))
 	for i, s := range ws.Servers {
@@ -25,7 +26,7 @@ func Build(ws *loader.Workspace, cfg ConfigFact) Input {
 	envs := docEnvironments(ws, ws.Documents)
 	parallel.For(len(ws.Servers), func(i int) {
 		s := ws.Servers[i]
-		in.Servers[i] = buildServer(i, docIdx[s.Doc], s, srvIdx, envs[s.Doc])
+		in.Servers[i] = buildServer(i, docIdx[s.Doc], s, srvIdx, envs[s.Doc], pf)
 	})
 	capabilities(&in, ws)
 	disagreements(&in)

@@ -4,16 +4,11 @@ import (
 	"github.com/mcplint/mcplint/loader"
 	"path/filepath"
 	"strings"
-	"sync"
 )
 
 // A repository that is itself an MCP server under development commits a
 // config that points at its own code or at the server it runs on
 // localhost: a local-development habit, not a config that leaks to users.
-var (
-	devMu    sync.Mutex
-	devCache = map[string]string{}
-)
 
 // serverMarkers are manifest files and the dependency names in them that
 // show the project builds an MCP server.
@@ -32,17 +27,12 @@ var serverMarkers = []struct {
 // development ("pyproject.toml depends on mcp"), or "" when it does not.
 // names are the folder's names as discovery read them, nil when
 // it did not: then every marker file is tried. A folder of many projects'
-// documents is read once (the cache); the files are read outside the lock.
+// documents is read once per Build (projectFiles).
 func developsServer(dir string, names []string) string {
 	if dir == "" {
 		return ""
 	}
-	devMu.Lock()
-	why, ok := devCache[dir]
-	devMu.Unlock()
-	if ok {
-		return why
-	}
+	why := ""
 	for _, m := range serverMarkers {
 		if names != nil && !listed(names, m.file) {
 			continue // not there when discovery read the folder
@@ -62,13 +52,6 @@ func developsServer(dir string, names []string) string {
 			break
 		}
 	}
-	devMu.Lock()
-	if first, ok := devCache[dir]; ok {
-		why = first
-	} else {
-		devCache[dir] = why
-	}
-	devMu.Unlock()
 	return why
 }
 

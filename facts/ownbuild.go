@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/loader/syntax"
@@ -23,23 +22,12 @@ type projectBuild struct {
 	compose  string          // the compose file
 }
 
-var (
-	buildMu    sync.Mutex
-	buildCache = map[string]*projectBuild{}
-)
-
 // composeFiles are the names docker compose reads by default.
 var composeFiles = []string{"compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml"}
 
-// buildOf reads dir's package.json and compose file once per run.
-func buildOf(dir string) *projectBuild {
-	buildMu.Lock()
-	b, ok := buildCache[dir]
-	buildMu.Unlock()
-	if ok {
-		return b
-	}
-	b = &projectBuild{npm: map[string]bool{}, built: map[string]bool{}}
+// readBuild reads dir's package.json and compose file.
+func readBuild(dir string) *projectBuild {
+	b := &projectBuild{npm: map[string]bool{}, built: map[string]bool{}}
 	if src, err := loader.ReadRegularFile(filepath.Join(dir, "package.json"), 1<<20); err == nil {
 		var pj struct {
 			Name                 string            `json:"name"`
@@ -84,13 +72,6 @@ func buildOf(dir string) *projectBuild {
 		b.compose = name
 		break
 	}
-	buildMu.Lock()
-	if first, ok := buildCache[dir]; ok {
-		b = first
-	} else {
-		buildCache[dir] = b
-	}
-	buildMu.Unlock()
 	return b
 }
 
@@ -112,7 +93,7 @@ func imageName(ref string) string {
 // (compose tags it <project>-<service>) is built from the repository.
 // Only a package without a version, or an image without a tag or tagged
 // latest, is the project's own: a version written out asks for that one.
-func ownBuild(d *loader.Document, rf *RunnerFact) string {
+func ownBuild(pf *projectFiles, d *loader.Document, rf *RunnerFact) string {
 	if d == nil || rf == nil || rf.Registry || rf.Local {
 		return ""
 	}
@@ -129,7 +110,7 @@ func ownBuild(d *loader.Document, rf *RunnerFact) string {
 		}
 	}
 	for _, dir := range dirs {
-		b := buildOf(dir)
+		b := pf.builds.get(dir, func() *projectBuild { return readBuild(dir) })
 		switch {
 		case rf.Ecosystem == "npm" && rf.Problem == "no-version" && b.npm[rf.Package]:
 			return b.manifest

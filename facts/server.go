@@ -57,7 +57,7 @@ func serversKey(d *loader.Document) string {
 }
 
 // buildDoc describes one document.
-func buildDoc(i int, d *loader.Document) DocFact {
+func buildDoc(i int, d *loader.Document, pf *projectFiles) DocFact {
 	df := DocFact{
 		Index: i, Path: d.Path, Kind: string(d.Kind), Client: d.Client, Tier: string(d.Tier),
 		Variant: d.Variant, Project: d.ProjectDir, ParseOK: !d.ParseFailed && d.File != nil,
@@ -98,7 +98,7 @@ func buildDoc(i int, d *loader.Document) DocFact {
 	df.ClientName = loader.ClientName(d.Client)
 	df.Sniffed, df.ClientUnsure = d.Sniffed, d.Unsure
 	if d.Tier == loader.TierProject {
-		df.DevelopsServer = developsServer(d.ProjectDir, d.ProjectNames)
+		df.DevelopsServer = pf.dev.get(d.ProjectDir, func() string { return developsServer(d.ProjectDir, d.ProjectNames) })
 	}
 	if d.Unsure {
 		df.ClientName = "the client that loads this file"
@@ -126,7 +126,7 @@ func fields(n *syntax.Node, ptr string) []FieldFact {
 // (identity, command, arguments, env, headers, address), then what is
 // derived from those (runner, shell, registry and catalogue facts, text,
 // trust, env references, addresses in arguments, machine paths).
-func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int, fileEnv *Environment) ServerFact {
+func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int, fileEnv *Environment, pf *projectFiles) ServerFact {
 	sf := serverBase(i, doc, s, idx)
 	n := s.Node
 	sf.Fields = fields(n, s.Pointer)
@@ -156,7 +156,7 @@ func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int, fileE
 		words = commandWords(s, sf.Args, runnerCommandPointer(s))
 	}
 	sf.Runner = runnerFactOf(s, words)
-	if ownBuild(s.Doc, sf.Runner) != "" {
+	if ownBuild(pf, s.Doc, sf.Runner) != "" {
 		// The project's own install or image: nothing unpinned to fetch.
 		sf.Runner.Problem, sf.Runner.Suggestion = "", ""
 	}
