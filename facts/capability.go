@@ -216,29 +216,35 @@ type CodeFlowFact struct {
 	At int `json:"at"`
 }
 
-// codeFlows finds, per group, the first server that reads untrusted
-// content and another one that runs code. Pairs with a tool that only
-// changes or deletes things (an issue tracker's update_issue beside a
-// search server) are left out: nearly every multi-server config has one,
-// and a finding on every config is not read.
+// codeFlows finds, per group and in one pass, the first server that
+// reads untrusted content and the first that runs code and reads none.
+// Pairs with a tool that only changes or deletes things (an issue
+// tracker's update_issue beside a search server) are left out: nearly
+// every multi-server config has one, and a finding on every config is
+// not read.
 func codeFlows(in *Input) {
 	tools := func(m int, c knowledge.Class) []string { return in.Servers[m].Capability.Classes[string(c)] }
 	for gi := range in.Groups {
 		g := &in.Groups[gi]
-	pairs:
-		for _, u := range g.Members {
-			ut := tools(u, knowledge.UntrustedContent)
-			if len(ut) == 0 {
-				continue
-			}
-			for _, d := range g.Members {
+		reader, runner := -1, -1
+		for _, m := range g.Members {
+			reads, runs := len(tools(m, knowledge.UntrustedContent)) > 0, len(tools(m, knowledge.CodeExecution)) > 0
+			switch {
+			case reads && reader < 0:
+				reader = m
+			case runs && !reads && runner < 0:
 				// A server that runs code and reads untrusted content
 				// itself (a browser) is exposed on its own; another
-				// server's content adds nothing to it.
-				if ct := tools(d, knowledge.CodeExecution); d != u && len(ct) > 0 && len(tools(d, knowledge.UntrustedContent)) == 0 {
-					g.CodeFlow = &CodeFlowFact{Untrusted: FlowStep{Server: u, Tool: ut[0]}, Code: FlowStep{Server: d, Tool: ct[0]}, At: max(u, d)}
-					break pairs
-				}
+				// server's content adds nothing to it. So the two are
+				// always different servers.
+				runner = m
+			}
+		}
+		if reader >= 0 && runner >= 0 {
+			g.CodeFlow = &CodeFlowFact{
+				Untrusted: FlowStep{Server: reader, Tool: tools(reader, knowledge.UntrustedContent)[0]},
+				Code:      FlowStep{Server: runner, Tool: tools(runner, knowledge.CodeExecution)[0]},
+				At:        max(reader, runner),
 			}
 		}
 	}
