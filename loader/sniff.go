@@ -195,10 +195,7 @@ var otherShapeHints = []struct{ word, name, reads string }{
 }
 
 func otherShapeHint(path string) (h struct{ word, name, reads string }, ok bool) {
-	base := strings.ToLower(path)
-	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
-		base = base[i+1:]
-	}
+	base := lowerBase(path)
 	for _, h := range otherShapeHints {
 		if strings.Contains(base, h.word) {
 			return h, true
@@ -218,14 +215,20 @@ func hintedClient(path string, servers *syntax.Node) (string, string) {
 			}
 		}
 	}
-	base := strings.ToLower(path)
-	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
-		base = base[i+1:]
-	}
+	base := lowerBase(path)
 	for _, h := range nameHints {
 		if strings.Contains(base, h.word) {
 			return h.client, "its name says " + h.word
 		}
 	}
 	return "", ""
+}
+
+// lowerBase is a path's last element in lower case, / or \ separated.
+func lowerBase(path string) string {
+	base := strings.ToLower(path)
+	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
+		base = base[i+1:]
+	}
+	return base
 }
