@@ -250,9 +250,12 @@ var transportRules = map[string]transportRule{
 	"codex":    {ignoreType: true},
 	"grok":     {ignoreType: true},
 	"opencode": {ownTypes: map[string]string{"local": "stdio", "remote": "http"}},
+	// Gemini CLI (since 2025-12-02, google-gemini/gemini-cli#13762) tries
+	// Streamable HTTP on an untyped url and falls back to SSE; "type"
+	// beside url picks one; httpUrl is the older Streamable HTTP key.
 	"gemini": {ignoreType: true, addresses: []addressKey{
 		{key: "httpUrl", transport: "http"},
-		{key: "url", transport: "sse", typed: map[string]string{"http": "http"}},
+		{key: "url", transport: "http", typed: map[string]string{"http": "http", "sse": "sse"}},
 		{key: "tcp", transport: "ws"},
 	}},
 	"zed": {ignoreType: true, extension: true},

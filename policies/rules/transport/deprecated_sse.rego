@@ -7,13 +7,14 @@
 #   Goose keeps type: sse only so old configs still parse, and such an
 #   extension no longer connects at all; Codex never read it. Some
 #   clients pick SSE without saying so: Cline and Roo Code read a url
-#   without "type" as SSE, Gemini CLI reads "url" as SSE (httpUrl is
-#   Streamable HTTP). Point the entry at the server's Streamable HTTP
+#   without "type" as SSE. Point the entry at the server's Streamable HTTP
 #   endpoint (often /mcp where the old one was /sse) and write the
-#   client's word for it: "type": "http" (Claude Code, VS Code),
-#   "streamableHttp" (Cline), "streamable-http" (Roo Code, Continue, MCP
-#   Registry remotes), "httpUrl" (Gemini CLI), type: streamable_http with
-#   uri (Goose).
+#   client's word for it: "type": "http" (Claude Code, VS Code, Gemini
+#   CLI), "streamableHttp" (Cline), "streamable-http" (Roo Code, Continue,
+#   MCP Registry remotes), type: streamable_http with uri (Goose).
+#   Gemini CLI reached a "url" over SSE until December 2025; it now tries
+#   Streamable HTTP first and falls back to SSE, so only "type": "sse" (or
+#   an /sse path) is reported there.
 #   An address without a "type" whose path ends in /sse is the legacy SSE
 #   endpoint as well, and is reported where the client infers the
 #   transport (Cursor, Windsurf, VS Code …). An SSE endpoint on this
@@ -100,9 +101,6 @@ what(s) := sprintf("Goose no longer supports SSE extensions, so %q never connect
 } else := sprintf("Roo Code reads %q as SSE because its url has no \"type\"; SSE is deprecated in favour of Streamable HTTP", [s.name]) if {
 	s.client in {"roo", "kilo"}
 	s.type == ""
-} else := sprintf("Gemini CLI reaches %q over SSE because it is written as \"url\"; SSE is deprecated in favour of Streamable HTTP", [s.name]) if {
-	s.client == "gemini"
-	s.type != "sse"
 } else := sprintf("%q uses the SSE transport, deprecated by the MCP specification in favour of Streamable HTTP", [s.name])
 
 instead(s) := `use the server's Streamable HTTP endpoint with type: streamable_http and uri` if {
@@ -111,7 +109,7 @@ instead(s) := `use the server's Streamable HTTP endpoint with type: streamable_h
 	s.client == "cline"
 } else := `use its Streamable HTTP endpoint with "type": "streamable-http"` if {
 	s.client in {"roo", "kilo", "continue"}
-} else := `write its Streamable HTTP endpoint as "httpUrl" (or add "type": "http")` if {
+} else := `use the server's Streamable HTTP endpoint with "type": "http" (or leave "type" out: Gemini CLI tries Streamable HTTP first)` if {
 	s.client == "gemini"
 } else := `publish the Streamable HTTP endpoint as a remote of type "streamable-http"` if {
 	s.client == "registry"

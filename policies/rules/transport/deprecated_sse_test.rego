@@ -19,8 +19,8 @@ test_cline_untyped_url_points_at_url if {
 test_roo_and_gemini_wording if {
 	r1 := report with input as {"servers": [srv("roo", "", "sse")]}
 	r1 == {{"doc": 0, "message": "Roo Code reads \"events\" as SSE because its url has no \"type\"; SSE is deprecated in favour of Streamable HTTP: use its Streamable HTTP endpoint with \"type\": \"streamable-http\"", "pointer": "/mcpServers/events/url", "server": 0}}
-	r2 := report with input as {"servers": [srv("gemini", "", "sse")]}
-	r2 == {{"doc": 0, "message": "Gemini CLI reaches \"events\" over SSE because it is written as \"url\"; SSE is deprecated in favour of Streamable HTTP: write its Streamable HTTP endpoint as \"httpUrl\" (or add \"type\": \"http\")", "pointer": "/mcpServers/events/url", "server": 0}}
+	r2 := report with input as {"servers": [srv("gemini", "sse", "sse")]}
+	r2 == {{"doc": 0, "message": "\"events\" uses the SSE transport, deprecated by the MCP specification in favour of Streamable HTTP: use the server's Streamable HTTP endpoint with \"type\": \"http\" (or leave \"type\" out: Gemini CLI tries Streamable HTTP first)", "pointer": "/mcpServers/events/type", "server": 0}}
 }
 
 test_goose_never_connects if {
@@ -58,10 +58,10 @@ test_sse_by_path if {
 # still gets a warning.
 test_local_sse_endpoint_is_an_info if {
 	local := {"pointer": "/mcpServers/events/url", "valid": true, "path": "/o/mcp/sse", "loopback": true, "local_network": false}
-	r := report with input as {"servers": [object.union(srv("gemini", "", "sse"), {"url": local})]}
+	r := report with input as {"servers": [object.union(srv("gemini", "", "http"), {"url": local})]}
 	r == {{
 		"doc": 0, "server": 0, "pointer": "/mcpServers/events/url", "level": "info",
-		"message": "Gemini CLI reaches \"events\" over SSE because it is written as \"url\"; SSE is deprecated in favour of Streamable HTTP: write its Streamable HTTP endpoint as \"httpUrl\" (or add \"type\": \"http\"); it is a development server on this machine or the local network that speaks SSE, so this is for when it moves",
+		"message": "\"events\" points at /o/mcp/sse, a legacy SSE endpoint by its path: SSE is deprecated in favour of Streamable HTTP; use the server's Streamable HTTP endpoint (often /mcp where this one is /sse); it is a development server on this machine or the local network that speaks SSE, so this is for when it moves",
 	}}
 	g := report with input as {"servers": [object.union(srv("goose", "sse", "sse"), {"pointer": "/extensions/events", "url": object.union(local, {"pointer": "/extensions/events/uri"})})]}
 	g == {{"doc": 0, "message": "Goose no longer supports SSE extensions, so \"events\" never connects: use the server's Streamable HTTP endpoint with type: streamable_http and uri", "pointer": "/extensions/events/type", "server": 0}}
@@ -71,6 +71,14 @@ test_local_sse_endpoint_is_an_info if {
 # HTTP endpoint the client reaches with the wrong transport: a warning.
 test_local_mcp_endpoint_stays_a_warning if {
 	lan := {"pointer": "/mcpServers/events/url", "valid": true, "path": "/mcp", "loopback": false, "local_network": true}
-	r := report with input as {"servers": [object.union(srv("gemini", "", "sse"), {"url": lan})]}
-	r == {{"doc": 0, "message": "Gemini CLI reaches \"events\" over SSE because it is written as \"url\"; SSE is deprecated in favour of Streamable HTTP: write its Streamable HTTP endpoint as \"httpUrl\" (or add \"type\": \"http\")", "pointer": "/mcpServers/events/url", "server": 0}}
+	r := report with input as {"servers": [object.union(srv("cline", "", "sse"), {"url": lan})]}
+	r == {{"doc": 0, "message": "Cline reads \"events\" as SSE because its url has no \"type\"; SSE is deprecated in favour of Streamable HTTP: use its Streamable HTTP endpoint with \"type\": \"streamableHttp\"", "pointer": "/mcpServers/events/url", "server": 0}}
+}
+
+# Gemini CLI tries Streamable HTTP on an untyped url before SSE: an address
+# whose path does not name SSE is not reported (it was, while Gemini read
+# every url as SSE).
+test_gemini_untyped_mcp_address_passes if {
+	lan := {"pointer": "/mcpServers/events/url", "valid": true, "path": "/mcp", "loopback": false, "local_network": true}
+	count(report) == 0 with input as {"servers": [object.union(srv("gemini", "", "http"), {"url": lan})]}
 }
