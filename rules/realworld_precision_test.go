@@ -1,8 +1,3 @@
-//go:build realworld
-
-// The real-world precision test is built with -tags realworld until it
-// passes its floor (docs/precision.md); then the tag goes, not the floor.
-
 package rules
 
 import (
