@@ -219,6 +219,11 @@ func fieldProblems(s *loader.Server, fs []FieldFact) []FieldProblem {
 		if sp.ignore[m.Key] || (noTransport && isTransportKey(m.Key)) {
 			continue
 		}
+		if (m.Key == "transport" || m.Key == "transport_type") && p.untypedURL() {
+			// schema/url-without-type says the entry lacks a type and
+			// renames this key to it: one problem, one finding.
+			continue
+		}
 		if noTransport && isTransportWord(m.Key) {
 			if inner := nestedTransport(m.Value); inner != "" {
 				// {"transport": {"url": …}}: the entry's address is inside
@@ -238,6 +243,20 @@ func fieldProblems(s *loader.Server, fs []FieldFact) []FieldProblem {
 	}
 	p.clientRules()
 	return p.out
+}
+
+// untypedURL: the entry has an address and no "type" in a client that
+// needs one to connect (schema/url-without-type reports it).
+func (p *problems) untypedURL() bool {
+	n := p.s.Node
+	switch p.s.Client {
+	case "claude-code", "cline", "roo", "kilo":
+	default:
+		return false
+	}
+	u, ok := n.Get("url").Str()
+	return ok && u != "" && n.Get("command") == nil && n.Get("type") == nil &&
+		n.Get("transportType") == nil && p.s.Tier != loader.TierLibrary
 }
 
 // isTransportWord: keys that name a transport in some client.

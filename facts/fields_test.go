@@ -137,6 +137,15 @@ func TestFieldProblems(t *testing.T) {
 			says:    []string{`rename "serverUrl" to "url" and add "type": "http"`, `add "command": "…" for a local server or "url": "https://…" for a remote one`},
 		},
 		{
+			// schema/url-without-type renames "transport" to "type": the
+			// key is not reported again; with a type, it is.
+			name:    "a transport key on an untyped url is left to url-without-type",
+			file:    ".mcp.json",
+			content: `{"mcpServers": {"f": {"url": "https://mcp.figma.com/mcp", "transport": "http"}, "t": {"type": "http", "url": "https://t.example.com/mcp", "transport": "http"}}}`,
+			want:    []string{"unknown-field /mcpServers/t/transport"},
+			says:    []string{`Claude Code does not read "transport"`},
+		},
+		{
 			name:    "claude desktop reads only command servers",
 			file:    "~/.config/Claude/claude_desktop_config.json",
 			content: `{"mcpServers": {"l": {"url": "https://mcp.linear.app/sse"}}}`,

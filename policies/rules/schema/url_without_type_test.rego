@@ -49,6 +49,22 @@ test_empty_url_is_not_configured if {
 	count(report) == 0 with input as {"documents": docs, "servers": [object.union(s, {"url": object.union(s.url, {"length": 0})})]}
 }
 
-test_no_fix_when_transport_will_be_renamed if {
-	report == {{"doc": 0, "key": true, "message": "Claude Code skips \"docs\": it has a \"url\" but no \"type\"; add \"type\": \"http\" (or \"sse\" for an SSE server)", "pointer": "/mcpServers/docs", "server": 0}} with input as {"documents": docs, "servers": [srv(0, "claude-code", [url_field, object.union(type_field, {"key": "transport"})])]}
+# "transport": "http" is another client's key for the type: the finding
+# says to rename it, and renames it when its value is a word the client
+# reads (schema/unknown-field leaves the key, one problem one finding).
+test_misnamed_transport_key_is_renamed if {
+	transport := object.union(type_field, {"key": "transport", "pointer": "/mcpServers/docs/transport"})
+	report == {{
+		"doc": 0, "server": 0, "pointer": "/mcpServers/docs", "key": true,
+		"message": "Claude Code skips \"docs\": it has a \"url\" but no \"type\"; it does not read \"transport\": rename it to \"type\"",
+		"fix": {"kind": "rename-key", "pointer": "/mcpServers/docs/transport", "value": "type"},
+	}} with input as {"documents": docs, "servers": [srv(0, "claude-code", [url_field, transport])]}
+}
+
+test_misnamed_transport_key_with_a_foreign_word_gets_no_fix if {
+	transport := object.union(type_field, {"key": "transport_type", "pointer": "/mcpServers/docs/transport_type", "value": "streamableHttp"})
+	report == {{
+		"doc": 2, "server": 2, "pointer": "/mcpServers/docs", "key": true, "level": "warning",
+		"message": "Roo Code reads the untyped url of \"docs\" as SSE, the deprecated transport: it does not read \"transport_type\": replace it with \"type\": \"streamable-http\" (or \"sse\" for an SSE server)",
+	}} with input as {"documents": docs, "servers": [srv(2, "roo", [url_field, transport])]}
 }
