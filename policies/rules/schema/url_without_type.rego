@@ -39,18 +39,18 @@ has_field(s, k) if {
 	f.key == k
 }
 
-report contains with_fix(lib.on_server(s, msg), s) if {
+report contains with_fix(lib.on_server(s, msg), s, http_word[s.client], type_words[s.client]) if {
 	some s in lib.servers("untyped_url")
 	untyped_url(s)
 	s.client == "claude-code"
-	msg := sprintf("Claude Code skips %q: it has a \"url\" but no \"type\"; %s", [s.name, advice(s)])
+	msg := sprintf("Claude Code skips %q: it has a \"url\" but no \"type\"; %s", [s.name, advice(s, http_word[s.client], type_words[s.client])])
 }
 
-report contains with_fix(lib.with_level(lib.on_server(s, msg), "warning"), s) if {
+report contains with_fix(lib.with_level(lib.on_server(s, msg), "warning"), s, http_word[s.client], type_words[s.client]) if {
 	some s in lib.servers("untyped_url")
 	untyped_url(s)
 	s.client != "claude-code"
-	msg := sprintf("%s reads the untyped url of %q as SSE, the deprecated transport: %s", [lib.doc_of(s).client_name, s.name, advice(s)])
+	msg := sprintf("%s reads the untyped url of %q as SSE, the deprecated transport: %s", [lib.doc_of(s).client_name, s.name, advice(s, http_word[s.client], type_words[s.client])])
 }
 
 # misnamed is another client's transport key on the entry ("transport":
@@ -61,22 +61,24 @@ misnamed(s) := fs[0] if {
 	count(fs) > 0
 }
 
-advice(s) := sprintf("it does not read %q: rename it to \"type\"", [misnamed(s).key]) if {
-	misnamed(s).value in type_words[s.client]
-} else := sprintf("it does not read %q: replace it with \"type\": %q (or \"sse\" for an SSE server)", [misnamed(s).key, http_word[s.client]]) if {
+# advice is what to write: word is the client's word for Streamable HTTP,
+# words every remote type word it reads.
+advice(s, word, words) := sprintf("it does not read %q: rename it to \"type\"", [misnamed(s).key]) if {
+	misnamed(s).value in words
+} else := sprintf("it does not read %q: replace it with \"type\": %q (or \"sse\" for an SSE server)", [misnamed(s).key, word]) if {
 	misnamed(s)
 } else := "add \"type\": \"http\" (or \"sse\" for an SSE server)" if {
 	s.client == "claude-code"
-} else := sprintf("add \"type\": %q for a Streamable HTTP server, or \"type\": \"sse\" to keep SSE", [http_word[s.client]])
+} else := sprintf("add \"type\": %q for a Streamable HTTP server, or \"type\": \"sse\" to keep SSE", [word])
 
 # The fix adds the type as the entry's first member (JSON files only; Go
 # declines the edit elsewhere), or renames a misnamed transport key whose
 # value is already a word the client reads.
-with_fix(f, s) := object.union(f, {"fix": {"kind": "rename-key", "pointer": misnamed(s).pointer, "value": "type"}}) if {
-	misnamed(s).value in type_words[s.client]
+with_fix(f, s, word, words) := object.union(f, {"fix": {"kind": "rename-key", "pointer": misnamed(s).pointer, "value": "type"}}) if {
+	misnamed(s).value in words
 } else := f if {
 	misnamed(s)
-} else := object.union(f, {"fix": add_type(s)})
+} else := object.union(f, {"fix": {"kind": "add-member", "pointer": s.pointer, "value": sprintf("type=%s", [json.marshal(word)])}})
 
 # The type words each client reads for a remote entry.
 type_words := {
@@ -85,5 +87,3 @@ type_words := {
 	"roo": {"sse", "streamable-http"},
 	"kilo": {"sse", "streamable-http"},
 }
-
-add_type(s) := {"kind": "add-member", "pointer": s.pointer, "value": sprintf("type=%s", [json.marshal(http_word[s.client])])}
