@@ -148,11 +148,19 @@ func listenAll(sf *ServerFact) []AddressFact {
 var (
 	wslDrive     = lazyRE(`^/mnt/[a-zA-Z]/`)
 	checkoutRoot = lazyRE(`^/(var/www|IdeaProjects|workspace)/[^/\s"']+`)
-	macHome      = lazyRE(`^(/Users/[^/\s"']+/)`)
-	linuxHome    = lazyRE(`^(/home/[^/\s"']+/)`)
-	windowsDrive = lazyRE(`(?i)^([a-z]:[\\/])`)
-	wsStorage    = lazyRE(`(?i)workspaceStorage[\\/][0-9a-f]{6,}`)
+	// /workspaces/<repo> is where a Codespace or a dev container mounts
+	// the project: the path exists inside that container only.
+	containerRoot = lazyRE(`^/workspaces/[^/\s"']+`)
+	macHome       = lazyRE(`^(/Users/[^/\s"']+/)`)
+	linuxHome     = lazyRE(`^(/home/[^/\s"']+/)`)
+	windowsDrive  = lazyRE(`(?i)^([a-z]:[\\/])`)
+	wsStorage     = lazyRE(`(?i)workspaceStorage[\\/][0-9a-f]{6,}`)
 )
+
+// containerFolder is machinePathWhy's reason for /workspaces/<repo>: a
+// project with a dev container of its own runs its servers in it, where
+// the path is the project for everyone (buildServer drops it there).
+const containerFolder = "the project's folder inside one Codespace or dev container"
 
 // machinePathWhy says why the path v exists on one machine only ("":
 // it does not). Each pattern runs only on a value that can match it.
@@ -166,6 +174,8 @@ func machinePathWhy(v string) string {
 		return "a Windows drive of one machine, as WSL mounts it"
 	case (strings.HasPrefix(v, "/var/www/") || strings.HasPrefix(v, "/IdeaProjects/") || strings.HasPrefix(v, "/workspace/")) && checkoutRoot.MatchString(v):
 		return "a checkout folder of one machine"
+	case strings.HasPrefix(v, "/workspaces/") && containerRoot.MatchString(v):
+		return containerFolder
 	case len(v) >= 3 && (v[1] == ':' || v[0] >= utf8.RuneSelf) && windowsDrive.MatchString(v):
 		if programFiles(v) {
 			return ""

@@ -385,6 +385,9 @@ func TestMachinePaths(t *testing.T) {
 		{"uvx", []string{"history-mcp==0.4.1", "--db=/home/lee/.config/Cursor/User/workspaceStorage/4b1c2d3e/state.vscdb"}, 1},
 		{"C:/Program Files/nodejs/node.exe", []string{`D:\work\notes\index.js`}, 1},
 		{"node", []string{"./tools/notes/dist/index.js", "${workspaceFolder}/x"}, 0},
+		// a Codespace's or dev container's project folder, and a checkout root
+		{"/workspaces/news-agents/.venv/bin/python", []string{"-m", "src.main"}, 1},
+		{"node", []string{"/workspace/notes/dist/index.js", "/workspaces"}, 1},
 		{"powershell", []string{"-Command", `Set-Location C:\tools; .\x.exe`}, 0},
 		// after the image, a path is the container's own
 		{"docker", []string{"run", "-i", "--rm", "-v", "/Users/dana/data:/data", "acme/x:1@sha256:" + strings.Repeat("ab", 32), "--root", "/home/node/app"}, 1},

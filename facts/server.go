@@ -4,6 +4,7 @@ import (
 	"net"
 	"net/url"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -173,6 +174,9 @@ func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int, fileE
 	sf.PlainArgs = plainArgAddresses(sf.Args)
 	sf.ListenAll = listenAll(&sf)
 	sf.MachinePaths = machinePaths(s, &sf)
+	if len(sf.MachinePaths) > 0 && pf != nil && pf.devContainer(s.Doc) {
+		sf.MachinePaths = slices.DeleteFunc(sf.MachinePaths, func(a AddressFact) bool { return a.Why == containerFolder })
+	}
 	return sf
 }
 

@@ -92,15 +92,27 @@ ref_names := {substring(a, 4, -1) | some a, _ in input.index; startswith(a, "ref
 # runner_env is why supply-chain/runner-env reports env entry e of server
 # s: a variable that changes how the runner or interpreter starts.
 # Undefined for a variable it leaves alone: a Python variable that never
-# changes what loads, PYTHONPATH into the project's own folder, and PATH
-# beside a command written as an absolute path (the command resolves to
-# itself). compat/machine-path leaves the entries reported here to it.
+# changes what loads, PYTHONPATH into the project's own folder (relative,
+# or at a path of the writer's machine, which compat/machine-path
+# reports), and PATH beside a command written as an absolute path (the
+# command resolves to itself). compat/machine-path leaves the entries reported here to it.
 runner_env(s, e) := w if {
 	k := upper(e.key)
 	w := runner_env_why(k)
 	not runner_env_inert(k)
 	not runner_env_own_path(s, k, e.value)
+	not machine_python_path(s, k, e)
 	not absolute_command_path(s, k)
+}
+
+# machine_python_path: PYTHONPATH set to a path on the writer's machine
+# (/Users/<name>/app, /workspaces/<repo>) is their own checkout, the same
+# project folder a relative path names; compat/machine-path reports the
+# path, which is the one problem there.
+machine_python_path(s, "PYTHONPATH", e) if {
+	not library(s)
+	some p in s.machine_paths
+	p.pointer == e.pointer
 }
 
 absolute_command_path(s, "PATH") if {

@@ -6,7 +6,10 @@
 #   person's home folder (/Users/<name>/…, /home/<name>/…), onto a Windows
 #   drive (C:/…, D:\…, or /mnt/c/… as WSL mounts it), into a checkout
 #   folder of one machine (/var/www/<site>/…, /IdeaProjects/<name>/…,
-#   /workspace/<repo>/…) or into an editor's per-workspace storage
+#   /workspace/<repo>/…), into the project's folder of one Codespace or
+#   dev container (/workspaces/<repo>/…, unless the project defines its
+#   dev container in .devcontainer, whose servers run where that path is
+#   the project) or into an editor's per-workspace storage
 #   (…/workspaceStorage/<id>/…) exists on the machine it was written on
 #   only. A path inside a launch script (bash -c "cd /home/<name>/app &&
 #   …") and the source of a docker bind mount count too. Everyone else who opens the project gets a server that fails to
@@ -17,7 +20,8 @@
 #   An installed program's place (C:\Program Files\nodejs\node.exe) is
 #   not reported. A server gets one finding, at its first such path,
 #   naming the others; a variable supply-chain/runner-env reports (PATH,
-#   LD_LIBRARY_PATH …) is left to that rule.
+#   LD_LIBRARY_PATH …) is left to that rule, and a PYTHONPATH at such a
+#   path (the writer's own checkout) is reported here, not there.
 # custom:
 #   level: warning
 #   source: clients.md (project tiers are committed; user and local tiers are per machine)

@@ -64,6 +64,16 @@ test_pythonpath_into_the_project_is_not_reported if {
 	count(report) == 0 with input as {"servers": [s2], "index": {"env/PYTHONPATH": [0]}}
 }
 
+# PYTHONPATH at a path of the writer's machine is their checkout:
+# compat/machine-path reports the path (one problem, one finding).
+test_pythonpath_at_a_machine_path_is_left_to_machine_path if {
+	e := {"key": "PYTHONPATH", "value": "/workspaces/news-agents", "pointer": "/mcpServers/dev/env/PYTHONPATH"}
+	s := {"index": 0, "doc": 0, "name": "dev", "tier": "project", "pointer": "/mcpServers/dev", "env": [e], "machine_paths": [{"value": e.value, "pointer": e.pointer}]}
+	count(report) == 0 with input as {"servers": [s], "index": {"env/PYTHONPATH": [0]}}
+	r := report with input as {"servers": [object.union(s, {"machine_paths": []})], "index": {"env/PYTHONPATH": [0]}}
+	count(r) == 1
+}
+
 test_pythonpath_elsewhere_stays_an_error if {
 	s := {"index": 0, "doc": 0, "name": "dev", "tier": "project", "pointer": "/mcpServers/dev", "env": [{"key": "PYTHONPATH", "value": "/opt/hooks:./src", "pointer": "/mcpServers/dev/env/PYTHONPATH"}]}
 	r := report with input as {"servers": [s], "index": {"env/PYTHONPATH": [0]}}
