@@ -15,7 +15,9 @@
 #   error; an image with a tag but no digest is a warning, since a tag
 #   can be pushed again with other content: write image:1.2.3@sha256:….
 #   Local paths are not reported, and registry documents (server.json)
-#   are left to supply-chain/registry-package.
+#   are left to supply-chain/registry-package. A server the file
+#   switches off (disabled: true, enabled = false) starts nothing until
+#   someone switches it on: its finding is an info that says so.
 # custom:
 #   level: error
 #   source: 'Paseo team catalogue rules ("exact package versions (npx name@1.2.3, uvx name==1.2.3)": not latest, a range, *, an address or no version)'
@@ -31,16 +33,26 @@ import data.mcplint.lib
 # docker tag without a digest (a warning; null: the rule's own level):
 # with a finding for every unpinned package of a monorepo, the helpers'
 # calls were a quarter of the rule's cost.
-report contains {"doc": s.doc, "server": s.index, "pointer": r.package_pointer, "message": message(r), "level": level(r)} if {
+report contains {"doc": s.doc, "server": s.index, "pointer": r.package_pointer, "message": concat("", [message(r), off_note(s)]), "level": level(s, r)} if {
 	some s in lib.servers("unpinned")
 	r := s.runner
 	not r.registry
 	r.problem != ""
 }
 
-level(r) := "warning" if r.problem == "tag-only"
+level(s, r) := "info" if switched_off(s)
+
+else := "warning" if r.problem == "tag-only"
 
 else := null
+
+# switched_off: the file turns the server off; it runs nothing until
+# someone turns it on, so the finding is for then.
+switched_off(s) if s.state == "disabled"
+
+off_note(s) := "; the file switches this server off, so this is for when it is switched on" if switched_off(s)
+
+else := ""
 
 message(r) := sprintf("docker runs %s:%s, which has a tag but no digest, and a tag can be pushed again with other content: pin the digest too, %s (docker buildx imagetools inspect %s:%s shows it)", [r.package, r.version, r.suggestion, r.package, r.version]) if {
 	r.problem == "tag-only"

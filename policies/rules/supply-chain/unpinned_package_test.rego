@@ -72,3 +72,12 @@ test_library_entry_is_reported_at_the_rule_level if {
 	rs := report with input as {"servers": [s]}
 	rs == {{"doc": 0, "level": null, "message": "npx runs acme-mcp@latest, which follows every new release, so each start can run code nobody reviewed: pin the exact version you reviewed, acme-mcp@X.Y.Z", "pointer": "/mcpServers/x/args/1", "server": 0}}
 }
+
+# A server the file switches off starts nothing until someone switches it
+# on: an info that says so (a docker tag without a digest too).
+test_switched_off_server_is_an_info if {
+	rs := report with input as {"servers": [object.union(server(runner("latest", {"spec": "acme-mcp@latest"})), {"state": "disabled"})]}
+	rs == {{"doc": 0, "level": "info", "message": "npx runs acme-mcp@latest, which follows every new release, so each start can run code nobody reviewed: pin the exact version you reviewed, acme-mcp@X.Y.Z; the file switches this server off, so this is for when it is switched on", "pointer": "/mcpServers/x/args/1", "server": 0}}
+	on := report with input as {"servers": [object.union(server(runner("latest", {"spec": "acme-mcp@latest"})), {"state": "enabled"})]}
+	[f.level | some f in on] == [null]
+}
