@@ -17,7 +17,10 @@
 #   variable of the same name on ("ANTHROPIC_API_KEY": "${ANTHROPIC_API_KEY}",
 #   in a syntax the client expands) overrides nothing and says what it
 #   does, so it is not reported outside a catalogue. (Inputs named after
-#   host variables are catalogue/env-name's finding.)
+#   host variables are catalogue/env-name's finding.) An MCP Registry
+#   document's environment variable with no value or default declares
+#   what the server reads, for the installing user to fill in: not
+#   reported.
 # custom:
 #   level: warning
 #   source: Paseo team catalogue rules ("or a name the plugin reserves (AWS_*, ANTHROPIC_*, HTTPS_PROXY …)"; "A name Claude Code uses itself (MCP_CLIENT_SECRET, MCP_TIMEOUT …) is refused")
@@ -39,6 +42,7 @@ report contains level(s, lib.at_key(s, e.pointer, msg)) if {
 	e.key == key
 	not selector(s, upper(key))
 	not pass_through(s, e)
+	not declared_input(s, e)
 	msg := sprintf("%s is a name the host reserves for %s: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one", [e.key, w])
 }
 
@@ -73,6 +77,14 @@ pass_through(s, e) if {
 	some r in e.refs
 	r.expanded
 	upper(r.name) == upper(e.key)
+}
+
+# declared_input: an MCP Registry document's environment variable with no
+# value or default only says which variable the server reads; the user
+# who installs it fills it in, and nothing of the host's is set or copied.
+declared_input(s, e) if {
+	s.client == "registry"
+	e.value == ""
 }
 
 # Paseo refuses these names in a catalogue entry.

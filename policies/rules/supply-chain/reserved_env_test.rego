@@ -80,3 +80,13 @@ test_pass_through_of_the_same_name if {
 	lib_entry := object.union(s, {"tier": "library", "client": "paseo"})
 	count(report) == 4 with input as {"servers": [lib_entry]}
 }
+
+# A registry document declaring the variable its server reads (no value)
+# sets nothing of the host's; one that sets a value is still reported.
+test_registry_declaration_without_value_passes if {
+	decl := {"key": "ANTHROPIC_API_KEY", "value": "", "pointer": "/packages/0/environmentVariables/0/name", "is_reference": false, "refs": []}
+	s := {"index": 0, "doc": 0, "name": "osint", "client": "registry", "tier": "library", "pointer": "", "env": [decl]}
+	count(report) == 0 with input as {"servers": [s], "index": {"env/ANTHROPIC_API_KEY": [0]}}
+	set := object.union(decl, {"value": "https://gateway.example.com", "pointer": "/packages/0/environmentVariables/0/value"})
+	count(report) == 1 with input as {"servers": [object.union(s, {"env": [set]})], "index": {"env/ANTHROPIC_API_KEY": [0]}}
+}
