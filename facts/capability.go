@@ -1,6 +1,9 @@
 package facts
 
 import (
+	"cmp"
+	"fmt"
+	"path"
 	"sort"
 	"strings"
 
@@ -133,6 +136,10 @@ type FlowFact struct {
 	CodeExecution []FlowStep `json:"code_execution"`
 	// Unknown is how many of the group's servers mcplint knows nothing of.
 	Unknown int `json:"unknown"`
+	// Unattended says why the outbound tool runs without the user being
+	// asked: the client does not ask by default, or the file approves the
+	// tool ("" when the client asks first, which is what stops the flow).
+	Unattended string `json:"unattended"`
 }
 
 // FlowStep is one server of a flow and one of its tools of the class.
@@ -189,7 +196,8 @@ func flows(in *Input) {
 		if !ok1 || !ok2 || !ok3 {
 			continue
 		}
-		f := &FlowFact{Untrusted: u, Private: p, Outbound: o, At: max(u.Server, p.Server, o.Server), CodeExecution: []FlowStep{}, Unknown: unknown}
+		f := &FlowFact{Untrusted: u, Private: p, Outbound: o, At: max(u.Server, p.Server, o.Server), CodeExecution: []FlowStep{}, Unknown: unknown,
+			Unattended: unattended(&in.Servers[o.Server], o.Tool)}
 		seen := map[int]bool{}
 		for _, st := range []FlowStep{u, p, o} {
 			if seen[st.Server] {
@@ -202,6 +210,31 @@ func flows(in *Input) {
 		}
 		g.Flow = f
 	}
+}
+
+// unattended says why tool of server s runs without the user being
+// asked ("" when the client asks first): a client that runs MCP tools
+// unasked by default (or is not known to ask), Gemini's "trust": true, or
+// the tool (or "*") in the entry's autoApprove or alwaysAllow list.
+// Approvals kept in a client's settings or UI are not seen.
+func unattended(s *ServerFact, tool string) string {
+	t := &s.Trust
+	if sp := specs[s.Client]; sp == nil || !sp.asks {
+		return fmt.Sprintf("%s runs MCP tools without asking first unless its own settings say so", cmp.Or(t.ClientName, s.Client))
+	}
+	if t.TrustAll {
+		return fmt.Sprintf(`"trust": true lets every tool of %q run unasked`, s.Name)
+	}
+	for _, it := range t.AutoApproveItems {
+		what := tool
+		if it.All {
+			what = "every tool"
+		} else if it.Tool != tool {
+			continue
+		}
+		return fmt.Sprintf("%s approves %s of %q in advance", path.Base(it.Pointer[:strings.LastIndexByte(it.Pointer, '/')]), what, s.Name)
+	}
+	return ""
 }
 
 // CodeFlowFact is a server that reads content someone else wrote and

@@ -89,6 +89,33 @@ func TestFlowsAcrossServers(t *testing.T) {
 	}
 }
 
+// A flow is attended while the client asks before its outbound tool
+// runs; a client that runs tools unasked, Gemini's trust and an approval
+// list naming the tool (or "*") leave it unattended.
+func TestFlowUnattended(t *testing.T) {
+	cases := []struct {
+		file, content, want string
+	}{
+		{".mcp.json", `{"mcpServers": {"web": {"command": "x"}}}`, ""},
+		{"opencode.json", `{"mcp": {"web": {"type": "local", "command": ["x"]}}}`, "OpenCode runs MCP tools without asking first"},
+		{".gemini/settings.json", `{"mcpServers": {"web": {"command": "x", "trust": true}}}`, `"trust": true lets every tool of "web" run unasked`},
+		{".roo/mcp.json", `{"mcpServers": {"web": {"command": "x", "alwaysAllow": ["fetch"]}}}`, `alwaysAllow approves fetch of "web" in advance`},
+		{".roo/mcp.json", `{"mcpServers": {"web": {"command": "x", "alwaysAllow": ["read_page"]}}}`, ""},
+		{".kiro/settings/mcp.json", `{"mcpServers": {"web": {"command": "x", "autoApprove": ["*"]}}}`, `autoApprove approves every tool of "web" in advance`},
+	}
+	for _, c := range cases {
+		in := loadFacts(t, map[string]string{c.file: c.content})
+		s := serverNamed(in, "web")
+		if s == nil {
+			t.Fatalf("%s: no server web", c.file)
+		}
+		got := unattended(s, "fetch")
+		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
+			t.Errorf("%s %s: unattended %q, want %q", c.file, c.content, got, c.want)
+		}
+	}
+}
+
 // The pair takes two different servers, one of which runs code and
 // reads no untrusted content itself; playwright reads web pages and runs
 // code by itself, so it is no pair alone or beside another reader, and a

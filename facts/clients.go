@@ -7,6 +7,7 @@ package facts
 // clientEntry is one [client.ID] or [variant.NAME] table of clients.toml.
 type clientEntry struct {
 	Closed         bool              `toml:"closed"`
+	Asks           bool              `toml:"asks"`
 	Types          []string          `toml:"types"`
 	TransportTypes []string          `toml:"transport_types"`
 	CommandKeys    []string          `toml:"command_keys"`
@@ -33,7 +34,7 @@ var clientData = generatedClients
 
 // spec turns a table into the field spec of client id.
 func (e clientEntry) spec(id string) *clientSpec {
-	c := &clientSpec{id: id, fields: map[string]string{}, closed: e.Closed,
+	c := &clientSpec{id: id, fields: map[string]string{}, closed: e.Closed, asks: e.Asks,
 		cmdKeys: []string{"command"}, urlKeys: []string{"url"}, transportTypes: e.TransportTypes}
 	for k, t := range e.Fields {
 		c.fields[k] = t

@@ -5,6 +5,7 @@ package facts
 var generatedClients = clientTables{
 	Client: map[string]clientEntry{
 		"amazonq": {
+			Asks: true,
 			Fields: map[string]string{
 				"args":     "string[]",
 				"command":  "string",
@@ -17,6 +18,7 @@ var generatedClients = clientTables{
 			},
 		},
 		"claude-code": {
+			Asks:      true,
 			Types:     []string{"stdio", "http", "streamable-http", "sse", "ws", "sdk"},
 			Expands:   []string{"dollar-brace"},
 			Reference: "dollar-brace",
@@ -34,6 +36,7 @@ var generatedClients = clientTables{
 			},
 		},
 		"claude-desktop": {
+			Asks:    true,
 			Types:   []string{"stdio"},
 			URLKeys: []string{},
 			Fields: map[string]string{
@@ -44,6 +47,7 @@ var generatedClients = clientTables{
 			},
 		},
 		"cline": {
+			Asks:           true,
 			Types:          []string{"stdio", "sse", "streamableHttp"},
 			TransportTypes: []string{"stdio", "sse", "http"},
 			Fields: map[string]string{
@@ -90,6 +94,7 @@ var generatedClients = clientTables{
 			},
 		},
 		"continue": {
+			Asks:      true,
 			Types:     []string{"stdio", "sse", "streamable-http"},
 			Expands:   []string{"continue"},
 			Reference: "continue",
@@ -109,6 +114,7 @@ var generatedClients = clientTables{
 			},
 		},
 		"copilot-cli": {
+			Asks:      true,
 			Types:     []string{"local", "stdio", "http", "sse"},
 			Expands:   []string{"dollar-brace"},
 			Reference: "dollar-brace",
@@ -125,6 +131,7 @@ var generatedClients = clientTables{
 			},
 		},
 		"cursor": {
+			Asks:      true,
 			Types:     []string{"stdio", "http", "streamable-http", "sse"},
 			Expands:   []string{"env-colon", "editor-var"},
 			Reference: "env-colon",
@@ -140,6 +147,7 @@ var generatedClients = clientTables{
 			},
 		},
 		"gemini": {
+			Asks:      true,
 			Types:     []string{"sse", "http"},
 			URLKeys:   []string{"httpUrl", "url", "tcp"},
 			Expands:   []string{"dollar-brace", "dollar"},
@@ -207,6 +215,7 @@ var generatedClients = clientTables{
 			},
 		},
 		"junie": {
+			Asks:    true,
 			URLKeys: []string{},
 			Fields: map[string]string{
 				"args":    "string[]",
@@ -216,6 +225,7 @@ var generatedClients = clientTables{
 			},
 		},
 		"kilo": {
+			Asks:      true,
 			Types:     []string{"stdio", "sse", "streamable-http"},
 			Expands:   []string{"env-colon"},
 			Reference: "env-colon",
@@ -235,6 +245,7 @@ var generatedClients = clientTables{
 			},
 		},
 		"kimi": {
+			Asks: true,
 			Fields: map[string]string{
 				"args":      "string[]",
 				"auth":      "any",
@@ -248,6 +259,7 @@ var generatedClients = clientTables{
 			},
 		},
 		"kiro": {
+			Asks:      true,
 			Expands:   []string{"dollar-brace"},
 			Reference: "dollar-brace",
 			Fields: map[string]string{
@@ -299,6 +311,7 @@ var generatedClients = clientTables{
 			Expands: []string{"catalogue-input"},
 		},
 		"roo": {
+			Asks:      true,
 			Types:     []string{"stdio", "sse", "streamable-http"},
 			Expands:   []string{"env-colon"},
 			Reference: "env-colon",
@@ -333,6 +346,7 @@ var generatedClients = clientTables{
 			},
 		},
 		"vscode": {
+			Asks:      true,
 			Types:     []string{"stdio", "http", "sse"},
 			Expands:   []string{"env-colon", "editor-var", "input"},
 			Reference: "env-colon",
@@ -370,6 +384,7 @@ var generatedClients = clientTables{
 			},
 		},
 		"zed": {
+			Asks: true,
 			Fields: map[string]string{
 				"args":     "string[]",
 				"command":  "string|object",

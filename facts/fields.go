@@ -62,6 +62,9 @@ type clientSpec struct {
 	transportTypes []string
 	// closed clients refuse an entry with a key they do not know.
 	closed bool
+	// asks: the client asks the user before it runs an MCP tool that
+	// nothing approved.
+	asks bool
 	// cmdKeys and urlKeys are the keys that give the entry a transport.
 	cmdKeys, urlKeys []string
 	// ignore are keys another rule reports (super-pi's oauth).

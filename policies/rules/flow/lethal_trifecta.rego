@@ -18,10 +18,18 @@
 #   that one server completes on its own is that server's design and is
 #   not reported here; servers mcplint knows nothing of are counted as
 #   unknown, never as safe. The finding is at the server that completes
-#   the set, a warning, or an error when one of the three servers can
-#   also run code. Ask before the outbound tools run (Claude Code:
-#   `permissions.ask` in `.claude/settings.json`; VS Code and Cursor:
-#   leave the tool unapproved), or split the servers across projects.
+#   the set. While the client asks the user before the outbound tool runs
+#   (Claude Code, Claude Desktop, Cursor, VS Code, Gemini CLI, Zed, Cline,
+#   Roo Code, Kilo Code, Kiro, Amazon Q, Copilot CLI, Junie, Kimi and
+#   Continue do by default) the send needs the user's yes, and the
+#   finding is an info that says to keep it that way. When nothing asks
+#   (a client that runs MCP tools unasked by default, such as OpenCode,
+#   Goose or Windsurf as far as is known; Gemini's "trust": true; the tool
+#   or "*" in the entry's autoApprove or alwaysAllow) it is a warning, or
+#   an error when one of the three servers can also run code. Approvals
+#   kept in a client's settings or UI are not seen. Keep the outbound
+#   tools asking (Claude Code: `permissions.ask` in
+#   `.claude/settings.json`), or split the servers across projects.
 #
 #   | | mcplint | agent-scan (W015–W020) | mcp-audit (TOXIC-001..007) |
 #   |---|---|---|---|
@@ -53,13 +61,19 @@ report contains lib.with_level(lib.on_server(s, msg), level(g.flow)) if {
 		label(g.flow.private), g.flow.private.tool,
 		label(g.flow.outbound), g.flow.outbound.tool,
 		code_note(g.flow),
-		advice(s, g.flow.outbound),
+		advice(s, g.flow),
 	])
 }
 
 label(step) := sprintf("%q", [input.servers[step.server].name])
 
-level(f) := "error" if count(f.code_execution) > 0
+# level: while the client asks before the outbound tool runs, the user
+# sees the send and the flow needs their yes (an info); when nothing asks
+# (the client runs tools unasked, or the file approves the tool), a
+# warning, or an error when a server of the flow can also run code.
+level(f) := "info" if f.unattended == ""
+
+else := "error" if count(f.code_execution) > 0
 
 else := "warning"
 
@@ -67,8 +81,12 @@ code_note(f) := sprintf(", and %q can also run code (%s)", [input.servers[f.code
 	count(f.code_execution) > 0
 } else := ""
 
-advice(s, out) := sprintf(`ask before %s runs: add "mcp__%s__%s" to "permissions.ask" in .claude/settings.json, or keep these servers in separate projects`, [out.tool, input.servers[out.server].name, out.tool]) if {
+advice(s, f) := sprintf("%s asks before %s runs, and that question is what stops it: keep %s unapproved, or keep these servers in separate projects", [s.trust.client_name, f.outbound.tool, f.outbound.tool]) if {
+	f.unattended == ""
+} else := sprintf("%s, so nothing stops it: %s", [f.unattended, unattended_advice(s, f.outbound)])
+
+unattended_advice(s, out) := sprintf(`ask before %s runs: add "mcp__%s__%s" to "permissions.ask" in .claude/settings.json, or keep these servers in separate projects`, [out.tool, input.servers[out.server].name, out.tool]) if {
 	s.client == "claude-code"
-} else := sprintf("leave %s unapproved so %s asks before it runs, or keep these servers in separate projects", [out.tool, s.trust.client_name]) if {
-	s.client in {"vscode", "cursor", "windsurf", "cline", "roo"}
+} else := sprintf("remove %s from the approved tools so %s asks before it runs, or keep these servers in separate projects", [out.tool, s.trust.client_name]) if {
+	s.client in {"vscode", "cursor", "windsurf", "cline", "roo", "kilo", "kiro", "gemini"}
 } else := "keep these servers in separate projects, or remove the one this project does not need"
