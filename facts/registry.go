@@ -332,14 +332,31 @@ func registryFact(s *loader.Server) *RegistryFact {
 	case "deprecated":
 		f.Migration = migration(n, inst)
 		k := "deprecated"
-		if vs, err := schema.ValidateServer(schema.NewestServerVersion, inst); err == nil && len(vs) == 0 {
-			k = "older" // passes the newest as it is: only $schema to update
+		if newer, err := schema.ValidateServer(schema.NewestServerVersion, inst); err == nil && failsNoMore(newer, vs) {
+			// The newest finds nothing the entry's own version does not
+			// (its errors are reported apart): only $schema to update.
+			k = "older"
 		}
 		f.Issues = append(f.Issues, RegistryIssue{Kind: k, Pointer: f.SchemaPointer})
 	case "unknown":
 		f.Issues = append(f.Issues, RegistryIssue{Kind: "unknown", Pointer: f.SchemaPointer})
 	}
 	return f
+}
+
+// failsNoMore: every place the newer schema fails is a place the
+// entry's own version fails too.
+func failsNoMore(newer, own []schema.Violation) bool {
+	at := map[string]bool{}
+	for _, v := range own {
+		at[v.Pointer] = true
+	}
+	for _, v := range newer {
+		if !at[v.Pointer] {
+			return false
+		}
+	}
+	return true
 }
 
 // migration says what moving an entry from an older schema version to

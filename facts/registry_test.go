@@ -126,3 +126,34 @@ func TestNodeValueKeepsNumbers(t *testing.T) {
 		t.Errorf("%#v", v)
 	}
 }
+
+// An older version is only "deprecated" (a warning with the migration)
+// when the newest schema fails the entry somewhere its own version does
+// not; an entry that fails both in the same place is "older" (its own
+// error is reported apart).
+func TestOlderRegistryVersionKind(t *testing.T) {
+	doc := func(version, desc string) string {
+		return `{"$schema": "https://static.modelcontextprotocol.io/schemas/` + version + `/server.schema.json",
+			"name": "io.github.acme/weather", "description": "` + desc + `", "version": "1.0.0",
+			"packages": [{"registryType": "npm", "identifier": "@acme/weather-mcp", "version": "1.0.0", "transport": {"type": "stdio"}}]}`
+	}
+	kinds := func(content string) []string {
+		in := loadFacts(t, map[string]string{"server.json": content})
+		var out []string
+		for _, s := range in.Servers {
+			if s.Registry == nil {
+				continue
+			}
+			for _, x := range s.Registry.Issues {
+				out = append(out, x.Kind)
+			}
+		}
+		return out
+	}
+	if got := fmt.Sprint(kinds(doc("2025-10-17", "Weather forecasts."))); got != "[older]" {
+		t.Errorf("passes both: %s, want [older]", got)
+	}
+	if got := fmt.Sprint(kinds(doc("2025-10-17", strings.Repeat("Weather forecasts. ", 8)))); got != "[schema older]" {
+		t.Errorf("fails both at the description: %s, want [schema older]", got)
+	}
+}

@@ -14,7 +14,9 @@
 #
 #   An older schema version is a warning that says what to change to move
 #   to the newest (2025-07-09 used snake_case names: registry_type is now
-#   registryType), or an info when the entry passes the newest as it is.
+#   registryType), or an info when the newest asks nothing more of the
+#   entry than its own version does (it passes as it is, or fails only
+#   where its own version fails, which is reported apart).
 #   Every published version (2025-07-09, 2025-09-16, 2025-09-29,
 #   2025-10-11, 2025-10-17, 2025-12-11) is known: each entry is checked
 #   against its own version's schema, or, for the three mcplint does not
@@ -59,11 +61,12 @@ finding(s, r, x) := lib.with_level(lib.at(s, x.pointer, msg), "warning") if {
 	msg := sprintf("$schema names server.json %s, an older schema version (the newest is %s): %s", [r.declared, r.newest, r.migration])
 }
 
-# An older published version whose entry passes the newest as it is: a
-# note that only $schema is behind.
+# An older published version where the newest asks nothing more (the
+# entry passes it, or fails it only where its own version fails, which is
+# reported apart): a note that only $schema is behind.
 finding(s, r, x) := lib.with_level(lib.at(s, x.pointer, msg), "info") if {
 	x.kind == "older"
-	msg := sprintf("$schema names server.json %s, an older published version; the entry passes %s as it is, so only $schema needs %s", [r.declared, r.newest, schema_url(r.newest)])
+	msg := sprintf("$schema names server.json %s, an older published version; %s, so only $schema needs %s", [r.declared, older_note(s, r.newest), schema_url(r.newest)])
 }
 
 # A version or address mcplint does not know.
@@ -82,3 +85,10 @@ entries(1) := "1 entry"
 entries(n) := sprintf("%d entries", [n]) if n != 1
 
 schema_url(v) := sprintf("https://static.modelcontextprotocol.io/schemas/%s/server.schema.json", [v])
+
+# older_note: the entry passes the newest, or fails it only where its own
+# version fails too.
+older_note(s, newest) := sprintf("%s asks nothing more of the entry than its own version does (whose errors are reported apart)", [newest]) if {
+	some x in s.registry.issues
+	x.kind == "schema"
+} else := sprintf("the entry passes %s as it is", [newest])

@@ -31,6 +31,18 @@ test_older_version_that_passes_the_newest_is_an_info if {
 	r == {{"doc": 1, "level": "info", "message": "$schema names server.json 2025-09-16, an older published version; the entry passes 2025-12-11 as it is, so only $schema needs https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "pointer": "/servers/0/server/$schema", "server": 2}}
 }
 
+# An older version whose entry fails the newest only where its own
+# version fails (reported apart): an info too.
+test_older_version_failing_only_where_its_own_fails_is_an_info if {
+	own := {"kind": "schema", "pointer": "/servers/0/server/description", "key": false, "message": "description is 150 characters long; at most 100 are allowed (server.json 2025-10-17)"}
+	reg := object.union(base, {"version": "2025-10-17", "status": "deprecated", "declared": "2025-10-17", "migration": "set $schema to …", "issues": [own, issue("older")]})
+	r := report with input as {"servers": [entry(reg)], "documents": []}
+	r == {
+		{"doc": 1, "server": 2, "pointer": "/servers/0/server/description", "key": false, "message": own.message},
+		{"doc": 1, "level": "info", "message": "$schema names server.json 2025-10-17, an older published version; 2025-12-11 asks nothing more of the entry than its own version does (whose errors are reported apart), so only $schema needs https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json", "pointer": "/servers/0/server/$schema", "server": 2},
+	}
+}
+
 test_unknown_version_is_a_warning if {
 	reg := object.union(base, {"status": "unknown", "declared": "2026-03-01", "issues": [issue("unknown")]})
 	r := report with input as {"servers": [entry(reg)], "documents": []}
