@@ -173,3 +173,27 @@ func TestDisagreements(t *testing.T) {
 		t.Errorf("disagreements:\n%s", strings.Join(got, "\n"))
 	}
 }
+
+// A credential outside every server entry of a committed file is a stray
+// secret; one inside a server entry is the server's own fact, and a
+// user's own file is not scanned.
+func TestStraySecrets(t *testing.T) {
+	const tok = "ghp_62d8o7XYua9hdTsU0dFW5VjIlbDG5UspWmKr"
+	in := loadFacts(t, map[string]string{
+		".cursor/mcp.json":  `{"providers": {"t": {"url": "https://t.example.com", "api_key_env": "sk-user-b0UCHnibrWFLxB8VDJtDCGEoHB8Sl8"}}}`,
+		".mcp.json":         `{"mcpServers": {"gh": {"command": "x", "env": {"GITHUB_TOKEN": "` + tok + `"}}}}`,
+		"home/.claude.json": `{"primaryApiKey": "` + tok + `", "mcpServers": {}}`,
+	})
+	got := map[string][]string{}
+	for _, d := range in.Documents {
+		for _, s := range d.StraySecrets {
+			if strings.Contains(s.Masked, "62d8o7") || strings.Contains(s.Masked, "b0UCH") {
+				t.Errorf("%s: unmasked %q", d.Path, s.Masked)
+			}
+			got[d.Path] = append(got[d.Path], s.Pointer)
+		}
+	}
+	if len(got) != 1 || strings.Join(got["proj/.cursor/mcp.json"], ",") != "/providers/t/api_key_env" {
+		t.Errorf("stray secrets %v, want only /providers/t/api_key_env in .cursor/mcp.json", got)
+	}
+}

@@ -73,6 +73,18 @@ type DocFact struct {
 	// Snapshot holds facts of a tool snapshot: drift against the pins,
 	// tool names, tools other servers offer too.
 	Snapshot *SnapshotFact `json:"snapshot"`
+	// StraySecrets are credentials written in a client config or settings
+	// file outside its server entries (under a key the client does not
+	// read, in a permission rule, in the client's own env), masked.
+	StraySecrets []StraySecretFact `json:"stray_secrets"`
+}
+
+// StraySecretFact is one credential found outside any server entry.
+type StraySecretFact struct {
+	Pointer     string `json:"pointer"`
+	Detector    string `json:"detector"`
+	Description string `json:"description"`
+	Masked      string `json:"masked"`
 }
 
 // FieldFact is one key of an object and the kind of its value.

@@ -79,6 +79,7 @@ func buildDoc(i int, d *loader.Document, pf *projectFiles) DocFact {
 	}
 	root := d.File.Root
 	df.RootKeys = fields(root, "")
+	df.StraySecrets = straySecrets(d)
 	if df.ServersKey != "" {
 		if n := root.Get(df.ServersKey); n != nil {
 			df.ServersKind = n.Kind.String()
@@ -105,6 +106,51 @@ func buildDoc(i int, d *loader.Document, pf *projectFiles) DocFact {
 		df.ClientName = "the client that loads this file"
 	}
 	return df
+}
+
+// maxStraySecrets bounds what one file reports outside its servers: past
+// a few, the file itself is the problem.
+const maxStraySecrets = 20
+
+// straySecrets scans the string values of a committed client config or
+// settings file outside its server entries (each server's values are its
+// own facts): a credential there is committed all the same.
+func straySecrets(d *loader.Document) []StraySecretFact {
+	out := []StraySecretFact{}
+	if d.Kind != loader.KindClientConfig && d.Kind != loader.KindSettings || d.File == nil || d.File.Root == nil {
+		return out
+	}
+	if d.Tier != loader.TierProject && d.Tier != loader.TierPlugin && d.Tier != loader.TierCopy {
+		// A user's own file (~/.claude.json keeps the client's key by
+		// design) is not committed with anything.
+		return out
+	}
+	entries := map[string]bool{}
+	for _, s := range d.Servers {
+		entries[s.Pointer] = true
+	}
+	var visit func(n *syntax.Node, ptr, key string)
+	visit = func(n *syntax.Node, ptr, key string) {
+		if n == nil || entries[ptr] || len(out) >= maxStraySecrets {
+			return
+		}
+		switch n.Kind {
+		case syntax.Object:
+			for _, m := range n.Members {
+				visit(m.Value, ptr+"/"+syntax.EscapePointerToken(m.Key), m.Key)
+			}
+		case syntax.Array:
+			for i, it := range n.Items {
+				visit(it, ptr+"/"+strconv.Itoa(i), key)
+			}
+		case syntax.String:
+			if ds := secret.Scan(key, n.Text); len(ds) > 0 {
+				out = append(out, StraySecretFact{Pointer: ptr, Detector: ds[0].Detector, Description: ds[0].Description, Masked: ds[0].Masked})
+			}
+		}
+	}
+	visit(d.File.Root, "", "")
+	return out
 }
 
 // fields lists an object's keys with masked scalar values.

@@ -340,9 +340,36 @@ func (sc *scanner) byName(p namePair) {
 // entropy applies the entropy rule to a credential-named literal.
 func (sc *scanner) entropy(p namePair) {
 	v, lead := trimLiteral(p.val)
-	if looksLikeCredential(v) && CredentialName(p.name) {
+	if looksLikeCredential(v) && (CredentialName(p.name) || credentialInVariableSlot(p.name, v)) {
 		sc.structCand(IDNameEntropy, "High-entropy literal under a credential-named key", p.off+lead, p.off+lead+len(v))
 	}
+}
+
+// credentialInVariableSlot: a key that names the variable holding a
+// credential (api_key_env, TOKEN_VAR) holds a variable name, so it is not
+// credential-named; a value there that is no variable name (it has a
+// character a name cannot) is the credential itself, written where its
+// variable's name was meant to go.
+func credentialInVariableSlot(name, v string) bool {
+	i := strings.LastIndexAny(name, "_-")
+	if i <= 0 {
+		return false
+	}
+	switch strings.ToLower(name[i+1:]) {
+	case "env", "var", "variable":
+	default:
+		return false
+	}
+	if !CredentialName(name[:i]) {
+		return false
+	}
+	for j := 0; j < len(v); j++ {
+		c := v[j]
+		if !(c == '_' || c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z') {
+			return true
+		}
+	}
+	return false
 }
 
 // trimLiteral strips white space and one pair of surrounding quotes, and

@@ -371,6 +371,13 @@ func TestStructural(t *testing.T) {
 		// A token inside a longer literal: the rest is masked too.
 		{"", "https://u:AKIA" + "5BCPWZS3IJXQ3M2I-extra@host/x", []string{"aws-access-key-id", IDURLPassword}, "https://u:AKIA…********@host/x"},
 		{"", "https://api.example.com/?key=AIza" + "MBvdhndcFHIiXqpwFT8MfjvkzH8fNvLCsD4.more", []string{"google-api-key", IDQueryKey}, "https://api.example.com/?key=AIza…********"},
+		// A credential written where its variable's name belongs; a name
+		// there is no credential.
+		{"api_key_env", "sk-user-" + lit, []string{IDNameEntropy}, "sk-…****"},
+		{"TOKEN_VAR", lit + "-x", []string{IDNameEntropy}, "****"},
+		{"api_key_env", "TESTSPRITE_API_KEY", nil, ""},
+		{"bearer_token_env_var", "GITHUB_PAT_" + lit, nil, ""},
+		{"region_env", "us-" + lit, nil, ""},
 		// clean values
 		{"", "https://api.example.com/sse?page=2&auth=oauth", nil, ""},
 		{"", "https://example.com/token?code=", nil, ""},

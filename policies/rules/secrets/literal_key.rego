@@ -20,7 +20,11 @@
 #   (YOUR_API_KEY_HERE, <token>, xxxx) are never reported; the default of
 #   ${VAR:-default} is literal text and is. Credentials in a remote
 #   server's own address (user info, a key in the query) are reported by
-#   transport/url-credentials. Values are shown masked.
+#   transport/url-credentials. Values are shown masked. A credential
+#   elsewhere in a committed config or settings file (under a key the
+#   client does not read, in a Claude Code permission rule such as
+#   Bash(curl -H "Authorization: Bearer …"), in the client's own env) is
+#   reported too.
 #
 #   A key that was committed is compromised even after the fix: it stays
 #   readable in the repository's history and in every clone. Rotate it
@@ -48,6 +52,15 @@ report contains {"doc": s.doc, "server": s.index, "pointer": k.pointer, "message
 	some k in s.literal_keys
 	not url_credentials(k)
 	msg := sprintf("%s (%s) is written in %s: %s%s", [k.secret.description, k.secret.masked, k.where, k.instead, rotate(s.tier)])
+}
+
+# A credential outside any server entry of a committed config or settings
+# file (under a key the client does not read, in a permission rule, in
+# the client's own env) is committed all the same.
+report contains {"doc": d.index, "server": -1, "pointer": k.pointer, "message": msg} if {
+	some d in input.documents
+	some k in d.stray_secrets
+	msg := sprintf("%s (%s) is written in %s outside any server entry, where it is committed with the file all the same: remove it and keep it in an environment variable or the client's secret store; then rotate the key: once committed it stays readable in the history, so it is compromised even after the fix", [k.description, k.masked, d.path])
 }
 
 # A catalogue input's default is stored in the catalogue for everyone.
