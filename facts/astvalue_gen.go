@@ -12,7 +12,7 @@ import (
 
 // genLayout is the layout of the types the code below converts;
 // TestGeneratedLayoutCurrent compares it with the compiled types.
-const genLayout = "AddressFact Host:host:string Pointer:pointer:string Scheme:scheme:string Value:value:string Why:why:string\nApproveItem All:all:bool Pointer:pointer:string Tool:tool:string Writes:writes:bool\nArgFact Index:index:int Pointer:pointer:string Refs:refs:[]RefFact Secrets:secrets:[]SecretFact Value:value:string\nBudgetConfig ServersMax:servers_max:int ServersWarn:servers_warn:int ToolsMax:tools_max:int ToolsPerServer:tools_per_server:int ToolsWarn:tools_warn:int\nCapabilityFact Classes:classes:map[string][]string Known:known:string Name:name:string Source:source:string\nCatalogueDocFact Libraries:libraries:[]LibraryAddressFact LibrariesKind:libraries_kind:string LibrariesPointer:libraries_pointer:string MaxServers:max_servers:int MaxSize:max_size:int Problems:problems:[]CatalogueProblem ServerCount:server_count:int Shape:shape:string Size:size:int Team:team:bool\nCatalogueFact Addresses:addresses:[]LinkFact Auth:auth:*ValueFact Category:category:*CategoryFact Curation:curation:*CurationFact Dollars:dollars:[]DollarRefFact EntryKind:entry_kind:string Fields:fields:[]FieldFact ID:id:string IDPointer:id_pointer:string Inputs:inputs:[]InputFact Kind:kind:string Literals:literals:[]LiteralFact Placeholders:placeholders:[]PlaceholderFact Pointer:pointer:string Problems:problems:[]CatalogueProblem Setup:setup:*SetupFact Shape:shape:string Transport:transport:*ValueFact\nCatalogueProblem Key:key:string Kind:kind:string Level:level:string Message:message:string OnKey:on_key:bool Pointer:pointer:string\nCategoryFact Kind:kind:string Known:known:bool Name:name:string Older:older:bool Pointer:pointer:string Value:value:string\nCodeFlowFact At:at:int Code:code:FlowStep Untrusted:untrusted:FlowStep\nCommandFact Base:base:string Kind:kind:string Pointer:pointer:string Value:value:string\nConfigFact AllowCommands:allow_commands:[]string AllowHosts:allow_hosts:[]string AllowPackages:allow_packages:[]string Budget:budget:BudgetConfig DenyCommands:deny_commands:[]string DenyHosts:deny_hosts:[]string DenyPackages:deny_packages:[]string MetaTools:meta_tools:bool TargetWindows:target_windows:bool ToolSearch:tool_search:bool\nCurationFact Fields:fields:[]FieldFact Kind:kind:string Links:links:[]LinkFact Pointer:pointer:string VerifiedAtValid:verified_at_valid:bool\nDisagreeFact Mine:mine:string Other:other:int Theirs:theirs:string What:what:string\nDocFact Catalogue:catalogue:*CatalogueDocFact Client:client:string ClientName:client_name:string ClientUnsure:client_unsure:bool DevelopsServer:develops_server:string Explicit:explicit:bool Format:format:string Index:index:int Kind:kind:string ParseOK:parse_ok:bool Path:path:string Problems:problems:[]FieldProblem Project:project:string Registry:registry:*RegistryDocFact RootKeys:root_keys:[]FieldFact ServerCount:server_count:int ServersKey:servers_key:string ServersKind:servers_kind:string Settings:settings:[]SettingFact Size:size:int Snapshot:snapshot:*SnapshotFact Sniffed:sniffed:bool StraySecrets:stray_secrets:[]StraySecretFact Tier:tier:string Variant:variant:string\nDollarRefFact Field:field:string Key:key:string Name:name:string Pointer:pointer:string Text:text:string\nFieldFact Key:key:string Kind:kind:string Pointer:pointer:string Value:value:string\nFieldProblem Fix:fix:*FixIntent Key:key:string Kind:kind:string Level:level:string Message:message:string OnKey:on_key:bool Pointer:pointer:string Want:want:string\nFixIntent Kind:kind:string Pointer:pointer:string Value:value:string\nFlagFact Flag:flag:string Index:index:int Pointer:pointer:string Why:why:string\nFlowFact At:at:int CodeExecution:code_execution:[]FlowStep Outbound:outbound:FlowStep Private:private:FlowStep Unattended:unattended:string Unknown:unknown:int Untrusted:untrusted:FlowStep\nFlowStep Server:server:int Tool:tool:string\nGroupFact Client:client:string CodeFlow:code_flow:*CodeFlowFact Flow:flow:*FlowFact Members:members:[]int Project:project:string ToolSearch:tool_search:string ToolSearchBy:tool_search_by:string\nHeaderShape Bad:bad:[]string Dot:dot:bool Empty:empty:bool Padded:padded:bool\nInput Config:config:ConfigFact DocIndex:doc_index:map[string][]int Documents:documents:[]DocFact Groups:groups:[]GroupFact Index:index:map[string][]int LoaderFindings:loader_findings:[]LoaderFinding Servers:servers:[]ServerFact\nInputFact DefaultPointer:default_pointer:string DefaultSecrets:default_secrets:[]SecretFact EnvVar:env_var:string EnvVarPointer:env_var_pointer:string Fields:fields:[]FieldFact ID:id:string IDPointer:id_pointer:string Kind:kind:string Pointer:pointer:string Scope:scope:string\nLibraryAddressFact Address:address:string APIPath:api_path:bool Extension:extension:string HasFragment:has_fragment:bool HasPassword:has_password:bool HasQuery:has_query:bool HasUser:has_user:bool Header:header:string HeaderPointer:header_pointer:string HeaderValuePointer:header_value_pointer:string Host:host:string ItemKind:item_kind:string Loopback:loopback:bool Path:path:string Pointer:pointer:string Read:read:string Scheme:scheme:string SecretQueryKeys:secret_query_keys:[]string Valid:valid:bool\nLinkFact Host:host:string Key:key:string Length:length:int Pointer:pointer:string Scheme:scheme:string Valid:valid:bool Value:value:string VendorSite:vendor_site:bool\nLiteralFact Field:field:string Key:key:string Pointer:pointer:string Value:value:string\nLiteralKeyFact Field:field:string Fix:fix:*FixIntent Instead:instead:string Key:key:string Pointer:pointer:string Ref:ref:string Secret:secret:SecretFact Value:value:string Var:var:string Where:where:string\nLoaderFinding Doc:doc:int End:end:int Level:level:string Message:message:string Offset:offset:int Rule:rule:string\nNameShape Bad:bad:[]string Length:length:int Separator:separator:bool\nOAuthFact ClientID:client_id:string Disabled:disabled:bool HasSecret:has_secret:bool Pointer:pointer:string SecretPointer:secret_pointer:string\nPackageProblem Arg:arg:int Kind:kind:string Package:package:int Pointer:pointer:string\nPairFact IsReference:is_reference:bool Key:key:string KeyShape:key_shape:*HeaderShape Kind:kind:string Placeholder:placeholder:bool Pointer:pointer:string Refs:refs:[]RefFact Secrets:secrets:[]SecretFact Value:value:string\nPinFact Definition:definition:string Drift:drift:bool Hash:hash:string Pinned:pinned:string Source:source:string\nPlaceholderFact CaseOf:case_of:string Declared:declared:bool Field:field:string Key:key:string Name:name:string Pointer:pointer:string Template:template:bool\nRefFact Expanded:expanded:bool HasDefault:has_default:bool Name:name:string Set:set:*bool Syntax:syntax:string\nRegistryDocFact Legacy:legacy:bool LegacyPointer:legacy_pointer:string Newest:newest:string Schema:schema:string Shape:shape:string Text:text:[]TextFact Tools:tools:int\nRegistryFact Declared:declared:string Issues:issues:[]RegistryIssue Migration:migration:string Name:name:string Newest:newest:string Packages:packages:[]RegistryPackageFact Problems:problems:[]PackageProblem Schema:schema:string SchemaPointer:schema_pointer:string Status:status:string Version:version:string\nRegistryIssue Key:key:bool Kind:kind:string Message:message:string Pointer:pointer:string\nRegistryPackageFact BaseURL:base_url:string BaseURLOfficial:base_url_official:bool BaseURLPointer:base_url_pointer:string HasFileSha256:has_file_sha256:bool Identifier:identifier:string IdentifierPointer:identifier_pointer:string ImagePointer:image_pointer:string ImageProblem:image_problem:string ImageSuggestion:image_suggestion:string ImageTag:image_tag:string Index:index:int KnownType:known_type:bool OfficialBaseURLs:official_base_urls:[]string Pointer:pointer:string RegistryType:registry_type:string Runner:runner:string RunnerFlags:runner_flags:[]FlagFact ShellArgs:shell_args:[]ShellArgFact TypePointer:type_pointer:string Version:version:string VersionPointer:version_pointer:string VersionProblem:version_problem:string\nRunnerFact Ecosystem:ecosystem:string Flags:flags:[]FlagFact Local:local:bool LookAlike:look_alike:string Package:package:string PackagePointer:package_pointer:string Privileges:privileges:[]FlagFact Problem:problem:string Registry:registry:bool Runner:runner:string Spec:spec:string Suggestion:suggestion:string Version:version:string\nSecretFact Description:description:string Detector:detector:string Masked:masked:string\nServerFact Args:args:[]ArgFact Builtin:builtin:string Capability:capability:CapabilityFact Catalogue:catalogue:*CatalogueFact Client:client:string Command:command:*CommandFact DisabledBy:disabled_by:string Disagrees:disagrees:[]DisagreeFact Doc:doc:int Enabled:enabled:bool Env:env:[]PairFact FieldProblems:field_problems:[]FieldProblem Fields:fields:[]FieldFact Headers:headers:[]PairFact Index:index:int ListenAll:listen_all:[]AddressFact LiteralKeys:literal_keys:[]LiteralKeyFact MachinePaths:machine_paths:[]AddressFact MergedFrom:merged_from:int Name:name:string NameShape:name_shape:NameShape OAuth:oauth:*OAuthFact Pin:pin:PinFact PlainArgs:plain_args:[]AddressFact Pointer:pointer:string Project:project:string Registry:registry:*RegistryFact Runner:runner:*RunnerFact ShadowedBy:shadowed_by:int Shadows:shadows:[]int Shell:shell:*ShellFact State:state:string Text:text:[]TextFact Tier:tier:string Tools:tools:ToolsFact Transport:transport:string Trust:trust:TrustFact Type:type:string Untrusted:untrusted:bool UntrustedBy:untrusted_by:string URL:url:*URLFact Via:via:string\nSettingFact Key:key:string Pointer:pointer:string Value:value:string\nSetupFact AtVendorHost:at_vendor_host:bool Clients:clients:[]ValueFact Fields:fields:[]FieldFact GuideURL:guide_url:*LinkFact Kind:kind:string KindPointer:kind_pointer:string Pointer:pointer:string ReasonLength:reason_length:int ReasonLines:reason_lines:int ReasonPointer:reason_pointer:string ServerHost:server_host:string SetupKind:setup_kind:string Steps:steps:[]StepFact StepsKind:steps_kind:string StepsPointer:steps_pointer:string URLTemplate:url_template:*URLTemplateFact Vendor:vendor:string VendorHost:vendor_host:string\nShellArgFact Chars:chars:[]string Pointer:pointer:string Value:value:string\nShellFact BroadPaths:broad_paths:[]FlagFact CommandSubstitution:command_substitution:bool Downloader:downloader:string Filesystem:filesystem:bool Interpreter:interpreter:string Launcher:launcher:string PipeToInterpreter:pipe_to_interpreter:bool Pointer:pointer:string\nSnapshotFact Clashes:clashes:[]ToolClashFact Drift:drift:[]ToolDriftFact Names:names:[]ToolNameFact Pinned:pinned:bool PinsPath:pins_path:string Unrecorded:unrecorded:[]string\nStepFact Index:index:int Kind:kind:string Length:length:int Links:links:[]LinkFact Pointer:pointer:string\nStraySecretFact Description:description:string Detector:detector:string Masked:masked:string Pointer:pointer:string\nTextFact Classes:classes:[]string Count:count:int Decoded:decoded:string End:end:*int Field:field:string Hidden:hidden:bool Key:key:bool Kind:kind:string Message:message:string Offset:offset:*int Pattern:pattern:string Pointer:pointer:string Secret:secret:bool Server:server:string Tool:tool:string Why:why:string\nToolApprovalFact Mode:mode:string Pointer:pointer:string Tool:tool:string Writes:writes:bool\nToolClashFact Kind:kind:string Other:other:string OtherClient:other_client:string OtherDoc:other_doc:int OtherPointer:other_pointer:string OtherTool:other_tool:string Pointer:pointer:string Server:server:string Tool:tool:string\nToolDriftFact Current:current:string Kind:kind:string Parts:parts:[]string Pinned:pinned:string Pointer:pointer:string Server:server:string Tool:tool:string\nToolHintFact Annotated:annotated:bool Destructive:destructive:bool Name:name:string OpenWorld:open_world:bool ReadOnly:read_only:bool\nToolNameFact Bad:bad:[]string Full:full:string Pointer:pointer:string Server:server:string Tool:tool:string\nToolsFact Count:count:int Hints:hints:[]ToolHintFact Known:known:bool Names:names:[]string\nTrustFact ApprovalMode:approval_mode:string ApprovalModePointer:approval_mode_pointer:string Approved:approved:bool ApprovedBy:approved_by:string AutoApprove:auto_approve:[]string AutoApproveItems:auto_approve_items:[]ApproveItem ClientName:client_name:string FieldMerge:field_merge:bool Pointer:pointer:string Precedence:precedence:[]string TierRank:tier_rank:int ToolApprovals:tool_approvals:[]ToolApprovalFact TrustAll:trust_all:bool TrustPointer:trust_pointer:string\nURLFact HasPassword:has_password:bool HasUser:has_user:bool Host:host:string Key:key:string Length:length:int LocalNetwork:local_network:bool Loopback:loopback:bool Path:path:string Pointer:pointer:string Port:port:string Refs:refs:[]RefFact Scheme:scheme:string SecretQueryKeys:secret_query_keys:[]string Secrets:secrets:[]SecretFact Valid:valid:bool Value:value:string\nURLTemplateFact Count:count:int Host:host:string Kind:kind:string Others:others:[]string OwnAddress:own_address:bool Placement:placement:string Pointer:pointer:string Scheme:scheme:string ServerAddress:server_address:string Value:value:string\nValueFact Kind:kind:string Pointer:pointer:string Value:value:string\n"
+const genLayout = "AddressFact Host:host:string Pointer:pointer:string Scheme:scheme:string Value:value:string Why:why:string\nAllowedToolFact Pointer:pointer:string Server:server:string Tool:tool:string Writes:writes:bool\nApproveItem All:all:bool Pointer:pointer:string Tool:tool:string Writes:writes:bool\nArgFact Index:index:int Pointer:pointer:string Refs:refs:[]RefFact Secrets:secrets:[]SecretFact Value:value:string\nBudgetConfig ServersMax:servers_max:int ServersWarn:servers_warn:int ToolsMax:tools_max:int ToolsPerServer:tools_per_server:int ToolsWarn:tools_warn:int\nCapabilityFact Classes:classes:map[string][]string Known:known:string Name:name:string Source:source:string\nCatalogueDocFact Libraries:libraries:[]LibraryAddressFact LibrariesKind:libraries_kind:string LibrariesPointer:libraries_pointer:string MaxServers:max_servers:int MaxSize:max_size:int Problems:problems:[]CatalogueProblem ServerCount:server_count:int Shape:shape:string Size:size:int Team:team:bool\nCatalogueFact Addresses:addresses:[]LinkFact Auth:auth:*ValueFact Category:category:*CategoryFact Curation:curation:*CurationFact Dollars:dollars:[]DollarRefFact EntryKind:entry_kind:string Fields:fields:[]FieldFact ID:id:string IDPointer:id_pointer:string Inputs:inputs:[]InputFact Kind:kind:string Literals:literals:[]LiteralFact Placeholders:placeholders:[]PlaceholderFact Pointer:pointer:string Problems:problems:[]CatalogueProblem Setup:setup:*SetupFact Shape:shape:string Transport:transport:*ValueFact\nCatalogueProblem Key:key:string Kind:kind:string Level:level:string Message:message:string OnKey:on_key:bool Pointer:pointer:string\nCategoryFact Kind:kind:string Known:known:bool Name:name:string Older:older:bool Pointer:pointer:string Value:value:string\nCodeFlowFact At:at:int Code:code:FlowStep Untrusted:untrusted:FlowStep\nCommandFact Base:base:string Kind:kind:string Pointer:pointer:string Value:value:string\nConfigFact AllowCommands:allow_commands:[]string AllowHosts:allow_hosts:[]string AllowPackages:allow_packages:[]string Budget:budget:BudgetConfig DenyCommands:deny_commands:[]string DenyHosts:deny_hosts:[]string DenyPackages:deny_packages:[]string MetaTools:meta_tools:bool TargetWindows:target_windows:bool ToolSearch:tool_search:bool\nCurationFact Fields:fields:[]FieldFact Kind:kind:string Links:links:[]LinkFact Pointer:pointer:string VerifiedAtValid:verified_at_valid:bool\nDisagreeFact Mine:mine:string Other:other:int Theirs:theirs:string What:what:string\nDocFact AllowedTools:allowed_tools:[]AllowedToolFact Catalogue:catalogue:*CatalogueDocFact Client:client:string ClientName:client_name:string ClientUnsure:client_unsure:bool DevelopsServer:develops_server:string Explicit:explicit:bool Format:format:string Index:index:int Kind:kind:string ParseOK:parse_ok:bool Path:path:string Problems:problems:[]FieldProblem Project:project:string Registry:registry:*RegistryDocFact RootKeys:root_keys:[]FieldFact ServerCount:server_count:int ServersKey:servers_key:string ServersKind:servers_kind:string Settings:settings:[]SettingFact Size:size:int Snapshot:snapshot:*SnapshotFact Sniffed:sniffed:bool StraySecrets:stray_secrets:[]StraySecretFact Tier:tier:string Variant:variant:string\nDollarRefFact Field:field:string Key:key:string Name:name:string Pointer:pointer:string Text:text:string\nFieldFact Key:key:string Kind:kind:string Pointer:pointer:string Value:value:string\nFieldProblem Fix:fix:*FixIntent Key:key:string Kind:kind:string Level:level:string Message:message:string OnKey:on_key:bool Pointer:pointer:string Want:want:string\nFixIntent Kind:kind:string Pointer:pointer:string Value:value:string\nFlagFact Flag:flag:string Index:index:int Pointer:pointer:string Why:why:string\nFlowFact At:at:int CodeExecution:code_execution:[]FlowStep Outbound:outbound:FlowStep Private:private:FlowStep Unattended:unattended:string Unknown:unknown:int Untrusted:untrusted:FlowStep\nFlowStep Server:server:int Tool:tool:string\nGroupFact Client:client:string CodeFlow:code_flow:*CodeFlowFact Flow:flow:*FlowFact Members:members:[]int Project:project:string ToolSearch:tool_search:string ToolSearchBy:tool_search_by:string\nHeaderShape Bad:bad:[]string Dot:dot:bool Empty:empty:bool Padded:padded:bool\nInput Config:config:ConfigFact DocIndex:doc_index:map[string][]int Documents:documents:[]DocFact Groups:groups:[]GroupFact Index:index:map[string][]int LoaderFindings:loader_findings:[]LoaderFinding Servers:servers:[]ServerFact\nInputFact DefaultPointer:default_pointer:string DefaultSecrets:default_secrets:[]SecretFact EnvVar:env_var:string EnvVarPointer:env_var_pointer:string Fields:fields:[]FieldFact ID:id:string IDPointer:id_pointer:string Kind:kind:string Pointer:pointer:string Scope:scope:string\nLibraryAddressFact Address:address:string APIPath:api_path:bool Extension:extension:string HasFragment:has_fragment:bool HasPassword:has_password:bool HasQuery:has_query:bool HasUser:has_user:bool Header:header:string HeaderPointer:header_pointer:string HeaderValuePointer:header_value_pointer:string Host:host:string ItemKind:item_kind:string Loopback:loopback:bool Path:path:string Pointer:pointer:string Read:read:string Scheme:scheme:string SecretQueryKeys:secret_query_keys:[]string Valid:valid:bool\nLinkFact Host:host:string Key:key:string Length:length:int Pointer:pointer:string Scheme:scheme:string Valid:valid:bool Value:value:string VendorSite:vendor_site:bool\nLiteralFact Field:field:string Key:key:string Pointer:pointer:string Value:value:string\nLiteralKeyFact Field:field:string Fix:fix:*FixIntent Instead:instead:string Key:key:string Pointer:pointer:string Ref:ref:string Secret:secret:SecretFact Value:value:string Var:var:string Where:where:string\nLoaderFinding Doc:doc:int End:end:int Level:level:string Message:message:string Offset:offset:int Rule:rule:string\nNameShape Bad:bad:[]string Length:length:int Separator:separator:bool\nOAuthFact ClientID:client_id:string Disabled:disabled:bool HasSecret:has_secret:bool Pointer:pointer:string SecretPointer:secret_pointer:string\nPackageProblem Arg:arg:int Kind:kind:string Package:package:int Pointer:pointer:string\nPairFact IsReference:is_reference:bool Key:key:string KeyShape:key_shape:*HeaderShape Kind:kind:string Placeholder:placeholder:bool Pointer:pointer:string Refs:refs:[]RefFact Secrets:secrets:[]SecretFact Value:value:string\nPinFact Definition:definition:string Drift:drift:bool Hash:hash:string Pinned:pinned:string Source:source:string\nPlaceholderFact CaseOf:case_of:string Declared:declared:bool Field:field:string Key:key:string Name:name:string Pointer:pointer:string Template:template:bool\nRefFact Expanded:expanded:bool HasDefault:has_default:bool Name:name:string Set:set:*bool Syntax:syntax:string\nRegistryDocFact Legacy:legacy:bool LegacyPointer:legacy_pointer:string Newest:newest:string Schema:schema:string Shape:shape:string Text:text:[]TextFact Tools:tools:int\nRegistryFact Declared:declared:string Issues:issues:[]RegistryIssue Migration:migration:string Name:name:string Newest:newest:string Packages:packages:[]RegistryPackageFact Problems:problems:[]PackageProblem Schema:schema:string SchemaPointer:schema_pointer:string Status:status:string Version:version:string\nRegistryIssue Key:key:bool Kind:kind:string Message:message:string Pointer:pointer:string\nRegistryPackageFact BaseURL:base_url:string BaseURLOfficial:base_url_official:bool BaseURLPointer:base_url_pointer:string HasFileSha256:has_file_sha256:bool Identifier:identifier:string IdentifierPointer:identifier_pointer:string ImagePointer:image_pointer:string ImageProblem:image_problem:string ImageSuggestion:image_suggestion:string ImageTag:image_tag:string Index:index:int KnownType:known_type:bool OfficialBaseURLs:official_base_urls:[]string Pointer:pointer:string RegistryType:registry_type:string Runner:runner:string RunnerFlags:runner_flags:[]FlagFact ShellArgs:shell_args:[]ShellArgFact TypePointer:type_pointer:string Version:version:string VersionPointer:version_pointer:string VersionProblem:version_problem:string\nRunnerFact Ecosystem:ecosystem:string Flags:flags:[]FlagFact Local:local:bool LookAlike:look_alike:string Package:package:string PackagePointer:package_pointer:string Privileges:privileges:[]FlagFact Problem:problem:string Registry:registry:bool Runner:runner:string Spec:spec:string Suggestion:suggestion:string Version:version:string\nSecretFact Description:description:string Detector:detector:string Masked:masked:string\nServerFact Args:args:[]ArgFact Builtin:builtin:string Capability:capability:CapabilityFact Catalogue:catalogue:*CatalogueFact Client:client:string Command:command:*CommandFact DisabledBy:disabled_by:string Disagrees:disagrees:[]DisagreeFact Doc:doc:int Enabled:enabled:bool Env:env:[]PairFact FieldProblems:field_problems:[]FieldProblem Fields:fields:[]FieldFact Headers:headers:[]PairFact Index:index:int ListenAll:listen_all:[]AddressFact LiteralKeys:literal_keys:[]LiteralKeyFact MachinePaths:machine_paths:[]AddressFact MergedFrom:merged_from:int Name:name:string NameShape:name_shape:NameShape OAuth:oauth:*OAuthFact Pin:pin:PinFact PlainArgs:plain_args:[]AddressFact Pointer:pointer:string Project:project:string Registry:registry:*RegistryFact Runner:runner:*RunnerFact ShadowedBy:shadowed_by:int Shadows:shadows:[]int Shell:shell:*ShellFact State:state:string Text:text:[]TextFact Tier:tier:string Tools:tools:ToolsFact Transport:transport:string Trust:trust:TrustFact Type:type:string Untrusted:untrusted:bool UntrustedBy:untrusted_by:string URL:url:*URLFact Via:via:string\nSettingFact Key:key:string Pointer:pointer:string Value:value:string\nSetupFact AtVendorHost:at_vendor_host:bool Clients:clients:[]ValueFact Fields:fields:[]FieldFact GuideURL:guide_url:*LinkFact Kind:kind:string KindPointer:kind_pointer:string Pointer:pointer:string ReasonLength:reason_length:int ReasonLines:reason_lines:int ReasonPointer:reason_pointer:string ServerHost:server_host:string SetupKind:setup_kind:string Steps:steps:[]StepFact StepsKind:steps_kind:string StepsPointer:steps_pointer:string URLTemplate:url_template:*URLTemplateFact Vendor:vendor:string VendorHost:vendor_host:string\nShellArgFact Chars:chars:[]string Pointer:pointer:string Value:value:string\nShellFact BroadPaths:broad_paths:[]FlagFact CommandSubstitution:command_substitution:bool Downloader:downloader:string Filesystem:filesystem:bool Interpreter:interpreter:string Launcher:launcher:string PipeToInterpreter:pipe_to_interpreter:bool Pointer:pointer:string\nSnapshotFact Clashes:clashes:[]ToolClashFact Drift:drift:[]ToolDriftFact Names:names:[]ToolNameFact Pinned:pinned:bool PinsPath:pins_path:string Unrecorded:unrecorded:[]string\nStepFact Index:index:int Kind:kind:string Length:length:int Links:links:[]LinkFact Pointer:pointer:string\nStraySecretFact Description:description:string Detector:detector:string Masked:masked:string Pointer:pointer:string\nTextFact Classes:classes:[]string Count:count:int Decoded:decoded:string End:end:*int Field:field:string Hidden:hidden:bool Key:key:bool Kind:kind:string Message:message:string Offset:offset:*int Pattern:pattern:string Pointer:pointer:string Secret:secret:bool Server:server:string Tool:tool:string Why:why:string\nToolApprovalFact Mode:mode:string Pointer:pointer:string Tool:tool:string Writes:writes:bool\nToolClashFact Kind:kind:string Other:other:string OtherClient:other_client:string OtherDoc:other_doc:int OtherPointer:other_pointer:string OtherTool:other_tool:string Pointer:pointer:string Server:server:string Tool:tool:string\nToolDriftFact Current:current:string Kind:kind:string Parts:parts:[]string Pinned:pinned:string Pointer:pointer:string Server:server:string Tool:tool:string\nToolHintFact Annotated:annotated:bool Destructive:destructive:bool Name:name:string OpenWorld:open_world:bool ReadOnly:read_only:bool\nToolNameFact Bad:bad:[]string Full:full:string Pointer:pointer:string Server:server:string Tool:tool:string\nToolsFact Count:count:int Hints:hints:[]ToolHintFact Known:known:bool Names:names:[]string\nTrustFact ApprovalMode:approval_mode:string ApprovalModePointer:approval_mode_pointer:string Approved:approved:bool ApprovedBy:approved_by:string AutoApprove:auto_approve:[]string AutoApproveItems:auto_approve_items:[]ApproveItem ClientName:client_name:string FieldMerge:field_merge:bool Pointer:pointer:string Precedence:precedence:[]string TierRank:tier_rank:int ToolApprovals:tool_approvals:[]ToolApprovalFact TrustAll:trust_all:bool TrustPointer:trust_pointer:string\nURLFact HasPassword:has_password:bool HasUser:has_user:bool Host:host:string Key:key:string Length:length:int LocalNetwork:local_network:bool Loopback:loopback:bool Path:path:string Pointer:pointer:string Port:port:string Refs:refs:[]RefFact Scheme:scheme:string SecretQueryKeys:secret_query_keys:[]string Secrets:secrets:[]SecretFact Valid:valid:bool Value:value:string\nURLTemplateFact Count:count:int Host:host:string Kind:kind:string Others:others:[]string OwnAddress:own_address:bool Placement:placement:string Pointer:pointer:string Scheme:scheme:string ServerAddress:server_address:string Value:value:string\nValueFact Kind:kind:string Pointer:pointer:string Value:value:string\n"
 
 // genFields are the JSON names the code below converts, per type, sorted:
 // when a type has others (a field added without go generate ./facts),
@@ -20,6 +20,7 @@ const genLayout = "AddressFact Host:host:string Pointer:pointer:string Scheme:sc
 // not compile.
 var genFields = []genType{
 	{reflect.TypeFor[AddressFact](), []string{"host", "pointer", "scheme", "value", "why"}},
+	{reflect.TypeFor[AllowedToolFact](), []string{"pointer", "server", "tool", "writes"}},
 	{reflect.TypeFor[ApproveItem](), []string{"all", "pointer", "tool", "writes"}},
 	{reflect.TypeFor[ArgFact](), []string{"index", "pointer", "refs", "secrets", "value"}},
 	{reflect.TypeFor[BudgetConfig](), []string{"servers_max", "servers_warn", "tools_max", "tools_per_server", "tools_warn"}},
@@ -33,7 +34,7 @@ var genFields = []genType{
 	{reflect.TypeFor[ConfigFact](), []string{"allow_commands", "allow_hosts", "allow_packages", "budget", "deny_commands", "deny_hosts", "deny_packages", "meta_tools", "target_windows", "tool_search"}},
 	{reflect.TypeFor[CurationFact](), []string{"fields", "kind", "links", "pointer", "verified_at_valid"}},
 	{reflect.TypeFor[DisagreeFact](), []string{"mine", "other", "theirs", "what"}},
-	{reflect.TypeFor[DocFact](), []string{"catalogue", "client", "client_name", "client_unsure", "develops_server", "explicit", "format", "index", "kind", "parse_ok", "path", "problems", "project", "registry", "root_keys", "server_count", "servers_key", "servers_kind", "settings", "size", "snapshot", "sniffed", "stray_secrets", "tier", "variant"}},
+	{reflect.TypeFor[DocFact](), []string{"allowed_tools", "catalogue", "client", "client_name", "client_unsure", "develops_server", "explicit", "format", "index", "kind", "parse_ok", "path", "problems", "project", "registry", "root_keys", "server_count", "servers_key", "servers_kind", "settings", "size", "snapshot", "sniffed", "stray_secrets", "tier", "variant"}},
 	{reflect.TypeFor[DollarRefFact](), []string{"field", "key", "name", "pointer", "text"}},
 	{reflect.TypeFor[FieldFact](), []string{"key", "kind", "pointer", "value"}},
 	{reflect.TypeFor[FieldProblem](), []string{"fix", "key", "kind", "level", "message", "on_key", "pointer", "want"}},
@@ -91,6 +92,7 @@ var (
 	jkAllowCommands       = ast.StringTerm("allow_commands")
 	jkAllowHosts          = ast.StringTerm("allow_hosts")
 	jkAllowPackages       = ast.StringTerm("allow_packages")
+	jkAllowedTools        = ast.StringTerm("allowed_tools")
 	jkAnnotated           = ast.StringTerm("annotated")
 	jkApiPath             = ast.StringTerm("api_path")
 	jkApprovalMode        = ast.StringTerm("approval_mode")
@@ -431,41 +433,42 @@ func (c *converter) rowsLoaderFinding(v []LoaderFinding) *ast.Term {
 }
 
 func (c *converter) rowDocFact(v *DocFact) *ast.Term {
-	var kv [25][2]*ast.Term
-	kv[0] = [2]*ast.Term{jkCatalogue, c.memoPtrCatalogueDocFact(1, v.Catalogue)}
-	kv[1] = [2]*ast.Term{jkClient, c.str(v.Client)}
-	kv[2] = [2]*ast.Term{jkClientName, c.str(v.ClientName)}
-	kv[3] = [2]*ast.Term{jkClientUnsure, ast.InternedTerm(v.ClientUnsure)}
-	kv[4] = [2]*ast.Term{jkDevelopsServer, c.str(v.DevelopsServer)}
-	kv[5] = [2]*ast.Term{jkExplicit, ast.InternedTerm(v.Explicit)}
-	kv[6] = [2]*ast.Term{jkFormat, c.str(v.Format)}
-	kv[7] = [2]*ast.Term{jkIndex, c.int(v.Index)}
-	kv[8] = [2]*ast.Term{jkKind, c.str(v.Kind)}
-	kv[9] = [2]*ast.Term{jkParseOk, ast.InternedTerm(v.ParseOK)}
-	kv[10] = [2]*ast.Term{jkPath, c.str(v.Path)}
-	kv[11] = [2]*ast.Term{jkProblems, c.memoListFieldProblem(2, v.Problems)}
-	kv[12] = [2]*ast.Term{jkProject, c.str(v.Project)}
-	kv[13] = [2]*ast.Term{jkRegistry, c.memoPtrRegistryDocFact(3, v.Registry)}
-	kv[14] = [2]*ast.Term{jkRootKeys, c.memoListFieldFact(4, v.RootKeys)}
-	kv[15] = [2]*ast.Term{jkServerCount, c.int(v.ServerCount)}
-	kv[16] = [2]*ast.Term{jkServersKey, c.str(v.ServersKey)}
-	kv[17] = [2]*ast.Term{jkServersKind, c.str(v.ServersKind)}
-	kv[18] = [2]*ast.Term{jkSettings, c.memoListSettingFact(5, v.Settings)}
-	kv[19] = [2]*ast.Term{jkSize, c.int(v.Size)}
-	kv[20] = [2]*ast.Term{jkSnapshot, c.memoPtrSnapshotFact(6, v.Snapshot)}
-	kv[21] = [2]*ast.Term{jkSniffed, ast.InternedTerm(v.Sniffed)}
-	kv[22] = [2]*ast.Term{jkStraySecrets, c.memoListStraySecretFact(7, v.StraySecrets)}
-	kv[23] = [2]*ast.Term{jkTier, c.str(v.Tier)}
-	kv[24] = [2]*ast.Term{jkVariant, c.str(v.Variant)}
+	var kv [26][2]*ast.Term
+	kv[0] = [2]*ast.Term{jkAllowedTools, c.memoListAllowedToolFact(1, v.AllowedTools)}
+	kv[1] = [2]*ast.Term{jkCatalogue, c.memoPtrCatalogueDocFact(2, v.Catalogue)}
+	kv[2] = [2]*ast.Term{jkClient, c.str(v.Client)}
+	kv[3] = [2]*ast.Term{jkClientName, c.str(v.ClientName)}
+	kv[4] = [2]*ast.Term{jkClientUnsure, ast.InternedTerm(v.ClientUnsure)}
+	kv[5] = [2]*ast.Term{jkDevelopsServer, c.str(v.DevelopsServer)}
+	kv[6] = [2]*ast.Term{jkExplicit, ast.InternedTerm(v.Explicit)}
+	kv[7] = [2]*ast.Term{jkFormat, c.str(v.Format)}
+	kv[8] = [2]*ast.Term{jkIndex, c.int(v.Index)}
+	kv[9] = [2]*ast.Term{jkKind, c.str(v.Kind)}
+	kv[10] = [2]*ast.Term{jkParseOk, ast.InternedTerm(v.ParseOK)}
+	kv[11] = [2]*ast.Term{jkPath, c.str(v.Path)}
+	kv[12] = [2]*ast.Term{jkProblems, c.memoListFieldProblem(3, v.Problems)}
+	kv[13] = [2]*ast.Term{jkProject, c.str(v.Project)}
+	kv[14] = [2]*ast.Term{jkRegistry, c.memoPtrRegistryDocFact(4, v.Registry)}
+	kv[15] = [2]*ast.Term{jkRootKeys, c.memoListFieldFact(5, v.RootKeys)}
+	kv[16] = [2]*ast.Term{jkServerCount, c.int(v.ServerCount)}
+	kv[17] = [2]*ast.Term{jkServersKey, c.str(v.ServersKey)}
+	kv[18] = [2]*ast.Term{jkServersKind, c.str(v.ServersKind)}
+	kv[19] = [2]*ast.Term{jkSettings, c.memoListSettingFact(6, v.Settings)}
+	kv[20] = [2]*ast.Term{jkSize, c.int(v.Size)}
+	kv[21] = [2]*ast.Term{jkSnapshot, c.memoPtrSnapshotFact(7, v.Snapshot)}
+	kv[22] = [2]*ast.Term{jkSniffed, ast.InternedTerm(v.Sniffed)}
+	kv[23] = [2]*ast.Term{jkStraySecrets, c.memoListStraySecretFact(8, v.StraySecrets)}
+	kv[24] = [2]*ast.Term{jkTier, c.str(v.Tier)}
+	kv[25] = [2]*ast.Term{jkVariant, c.str(v.Variant)}
 	return ast.NewTerm(ast.NewObject(kv[:]...))
 }
 
 func (c *converter) rowGroupFact(v *GroupFact) *ast.Term {
 	var kv [7][2]*ast.Term
 	kv[0] = [2]*ast.Term{jkClient, c.str(v.Client)}
-	kv[1] = [2]*ast.Term{jkCodeFlow, c.memoPtrCodeFlowFact(8, v.CodeFlow)}
-	kv[2] = [2]*ast.Term{jkFlow, c.memoPtrFlowFact(9, v.Flow)}
-	kv[3] = [2]*ast.Term{jkMembers, c.memoListInt(10, v.Members)}
+	kv[1] = [2]*ast.Term{jkCodeFlow, c.memoPtrCodeFlowFact(9, v.CodeFlow)}
+	kv[2] = [2]*ast.Term{jkFlow, c.memoPtrFlowFact(10, v.Flow)}
+	kv[3] = [2]*ast.Term{jkMembers, c.memoListInt(11, v.Members)}
 	kv[4] = [2]*ast.Term{jkProject, c.str(v.Project)}
 	kv[5] = [2]*ast.Term{jkToolSearch, c.str(v.ToolSearch)}
 	kv[6] = [2]*ast.Term{jkToolSearchBy, c.str(v.ToolSearchBy)}
@@ -485,47 +488,47 @@ func (c *converter) rowLoaderFinding(v *LoaderFinding) *ast.Term {
 
 func (c *converter) rowServerFact(v *ServerFact) *ast.Term {
 	var kv [42][2]*ast.Term
-	kv[0] = [2]*ast.Term{jkArgs, c.memoListArgFact(11, v.Args)}
+	kv[0] = [2]*ast.Term{jkArgs, c.memoListArgFact(12, v.Args)}
 	kv[1] = [2]*ast.Term{jkBuiltin, c.str(v.Builtin)}
-	kv[2] = [2]*ast.Term{jkCapability, c.memoCapabilityFact(12, &v.Capability)}
-	kv[3] = [2]*ast.Term{jkCatalogue, c.memoPtrCatalogueFact(13, v.Catalogue)}
+	kv[2] = [2]*ast.Term{jkCapability, c.memoCapabilityFact(13, &v.Capability)}
+	kv[3] = [2]*ast.Term{jkCatalogue, c.memoPtrCatalogueFact(14, v.Catalogue)}
 	kv[4] = [2]*ast.Term{jkClient, c.str(v.Client)}
-	kv[5] = [2]*ast.Term{jkCommand, c.memoPtrCommandFact(14, v.Command)}
+	kv[5] = [2]*ast.Term{jkCommand, c.memoPtrCommandFact(15, v.Command)}
 	kv[6] = [2]*ast.Term{jkDisabledBy, c.str(v.DisabledBy)}
-	kv[7] = [2]*ast.Term{jkDisagrees, c.memoListDisagreeFact(15, v.Disagrees)}
+	kv[7] = [2]*ast.Term{jkDisagrees, c.memoListDisagreeFact(16, v.Disagrees)}
 	kv[8] = [2]*ast.Term{jkDoc, c.int(v.Doc)}
 	kv[9] = [2]*ast.Term{jkEnabled, ast.InternedTerm(v.Enabled)}
-	kv[10] = [2]*ast.Term{jkEnv, c.memoListPairFact(16, v.Env)}
-	kv[11] = [2]*ast.Term{jkFieldProblems, c.memoListFieldProblem(17, v.FieldProblems)}
-	kv[12] = [2]*ast.Term{jkFields, c.memoListFieldFact(18, v.Fields)}
-	kv[13] = [2]*ast.Term{jkHeaders, c.memoListPairFact(19, v.Headers)}
+	kv[10] = [2]*ast.Term{jkEnv, c.memoListPairFact(17, v.Env)}
+	kv[11] = [2]*ast.Term{jkFieldProblems, c.memoListFieldProblem(18, v.FieldProblems)}
+	kv[12] = [2]*ast.Term{jkFields, c.memoListFieldFact(19, v.Fields)}
+	kv[13] = [2]*ast.Term{jkHeaders, c.memoListPairFact(20, v.Headers)}
 	kv[14] = [2]*ast.Term{jkIndex, c.int(v.Index)}
-	kv[15] = [2]*ast.Term{jkListenAll, c.memoListAddressFact(20, v.ListenAll)}
-	kv[16] = [2]*ast.Term{jkLiteralKeys, c.memoListLiteralKeyFact(21, v.LiteralKeys)}
-	kv[17] = [2]*ast.Term{jkMachinePaths, c.memoListAddressFact(22, v.MachinePaths)}
+	kv[15] = [2]*ast.Term{jkListenAll, c.memoListAddressFact(21, v.ListenAll)}
+	kv[16] = [2]*ast.Term{jkLiteralKeys, c.memoListLiteralKeyFact(22, v.LiteralKeys)}
+	kv[17] = [2]*ast.Term{jkMachinePaths, c.memoListAddressFact(23, v.MachinePaths)}
 	kv[18] = [2]*ast.Term{jkMergedFrom, c.int(v.MergedFrom)}
 	kv[19] = [2]*ast.Term{jkName, c.str(v.Name)}
-	kv[20] = [2]*ast.Term{jkNameShape, c.memoNameShape(23, &v.NameShape)}
-	kv[21] = [2]*ast.Term{jkOauth, c.memoPtrOAuthFact(24, v.OAuth)}
-	kv[22] = [2]*ast.Term{jkPin, c.memoPinFact(25, &v.Pin)}
-	kv[23] = [2]*ast.Term{jkPlainArgs, c.memoListAddressFact(26, v.PlainArgs)}
+	kv[20] = [2]*ast.Term{jkNameShape, c.memoNameShape(24, &v.NameShape)}
+	kv[21] = [2]*ast.Term{jkOauth, c.memoPtrOAuthFact(25, v.OAuth)}
+	kv[22] = [2]*ast.Term{jkPin, c.memoPinFact(26, &v.Pin)}
+	kv[23] = [2]*ast.Term{jkPlainArgs, c.memoListAddressFact(27, v.PlainArgs)}
 	kv[24] = [2]*ast.Term{jkPointer, c.str(v.Pointer)}
 	kv[25] = [2]*ast.Term{jkProject, c.str(v.Project)}
-	kv[26] = [2]*ast.Term{jkRegistry, c.memoPtrRegistryFact(27, v.Registry)}
-	kv[27] = [2]*ast.Term{jkRunner, c.memoPtrRunnerFact(28, v.Runner)}
+	kv[26] = [2]*ast.Term{jkRegistry, c.memoPtrRegistryFact(28, v.Registry)}
+	kv[27] = [2]*ast.Term{jkRunner, c.memoPtrRunnerFact(29, v.Runner)}
 	kv[28] = [2]*ast.Term{jkShadowedBy, c.int(v.ShadowedBy)}
-	kv[29] = [2]*ast.Term{jkShadows, c.memoListInt(29, v.Shadows)}
-	kv[30] = [2]*ast.Term{jkShell, c.memoPtrShellFact(30, v.Shell)}
+	kv[29] = [2]*ast.Term{jkShadows, c.memoListInt(30, v.Shadows)}
+	kv[30] = [2]*ast.Term{jkShell, c.memoPtrShellFact(31, v.Shell)}
 	kv[31] = [2]*ast.Term{jkState, c.str(v.State)}
-	kv[32] = [2]*ast.Term{jkText, c.memoListTextFact(31, v.Text)}
+	kv[32] = [2]*ast.Term{jkText, c.memoListTextFact(32, v.Text)}
 	kv[33] = [2]*ast.Term{jkTier, c.str(v.Tier)}
-	kv[34] = [2]*ast.Term{jkTools, c.memoToolsFact(32, &v.Tools)}
+	kv[34] = [2]*ast.Term{jkTools, c.memoToolsFact(33, &v.Tools)}
 	kv[35] = [2]*ast.Term{jkTransport, c.str(v.Transport)}
-	kv[36] = [2]*ast.Term{jkTrust, c.memoTrustFact(33, &v.Trust)}
+	kv[36] = [2]*ast.Term{jkTrust, c.memoTrustFact(34, &v.Trust)}
 	kv[37] = [2]*ast.Term{jkType, c.str(v.Type)}
 	kv[38] = [2]*ast.Term{jkUntrusted, ast.InternedTerm(v.Untrusted)}
 	kv[39] = [2]*ast.Term{jkUntrustedBy, c.str(v.UntrustedBy)}
-	kv[40] = [2]*ast.Term{jkUrl, c.memoPtrURLFact(34, v.URL)}
+	kv[40] = [2]*ast.Term{jkUrl, c.memoPtrURLFact(35, v.URL)}
 	kv[41] = [2]*ast.Term{jkVia, c.str(v.Via)}
 	return ast.NewTerm(ast.NewObject(kv[:]...))
 }
@@ -561,6 +564,17 @@ func (c *converter) valListAddressFact(v []AddressFact) *ast.Term {
 	ts := make([]*ast.Term, len(v))
 	for i := range v {
 		ts[i] = c.valAddressFact(&v[i])
+	}
+	return ast.NewTerm(ast.NewArray(ts...))
+}
+
+func (c *converter) valListAllowedToolFact(v []AllowedToolFact) *ast.Term {
+	if len(v) == 0 {
+		return ast.InternedEmptyArray
+	}
+	ts := make([]*ast.Term, len(v))
+	for i := range v {
+		ts[i] = c.valAllowedToolFact(&v[i])
 	}
 	return ast.NewTerm(ast.NewArray(ts...))
 }
@@ -828,6 +842,15 @@ func (c *converter) valAddressFact(v *AddressFact) *ast.Term {
 	kv[2] = [2]*ast.Term{jkScheme, c.str(v.Scheme)}
 	kv[3] = [2]*ast.Term{jkValue, c.str(v.Value)}
 	kv[4] = [2]*ast.Term{jkWhy, c.str(v.Why)}
+	return ast.NewTerm(ast.NewObject(kv[:]...))
+}
+
+func (c *converter) valAllowedToolFact(v *AllowedToolFact) *ast.Term {
+	var kv [4][2]*ast.Term
+	kv[0] = [2]*ast.Term{jkPointer, c.str(v.Pointer)}
+	kv[1] = [2]*ast.Term{jkServer, c.str(v.Server)}
+	kv[2] = [2]*ast.Term{jkTool, c.str(v.Tool)}
+	kv[3] = [2]*ast.Term{jkWrites, ast.InternedTerm(v.Writes)}
 	return ast.NewTerm(ast.NewObject(kv[:]...))
 }
 
@@ -1829,6 +1852,19 @@ func (c *converter) memoListAddressFact(site byte, v []AddressFact) *ast.Term {
 	return t
 }
 
+func (c *converter) memoListAllowedToolFact(site byte, v []AllowedToolFact) *ast.Term {
+	if len(v) == 0 {
+		return c.valListAllowedToolFact(v)
+	}
+	c.key = bytesListAllowedToolFact(append(c.key[:0], site), v)
+	if t, ok := c.memo[string(c.key)]; ok {
+		return t
+	}
+	t := c.valListAllowedToolFact(v)
+	c.memo[string(c.key)] = t
+	return t
+}
+
 func (c *converter) memoListArgFact(site byte, v []ArgFact) *ast.Term {
 	if len(v) == 0 {
 		return c.valListArgFact(v)
@@ -2171,6 +2207,14 @@ func bytesListAddressFact(b []byte, v []AddressFact) []byte {
 	return b
 }
 
+func bytesListAllowedToolFact(b []byte, v []AllowedToolFact) []byte {
+	b = binary.AppendUvarint(b, uint64(len(v)))
+	for i := range v {
+		b = bytesAllowedToolFact(b, &v[i])
+	}
+	return b
+}
+
 func bytesListArgFact(b []byte, v []ArgFact) []byte {
 	b = binary.AppendUvarint(b, uint64(len(v)))
 	for i := range v {
@@ -2383,6 +2427,14 @@ func bytesAddressFact(b []byte, v *AddressFact) []byte {
 	b = bytesString(b, v.Scheme)
 	b = bytesString(b, v.Value)
 	b = bytesString(b, v.Why)
+	return b
+}
+
+func bytesAllowedToolFact(b []byte, v *AllowedToolFact) []byte {
+	b = bytesString(b, v.Pointer)
+	b = bytesString(b, v.Server)
+	b = bytesString(b, v.Tool)
+	b = bytesBool(b, v.Writes)
 	return b
 }
 

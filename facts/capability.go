@@ -197,7 +197,7 @@ func flows(in *Input) {
 			continue
 		}
 		f := &FlowFact{Untrusted: u, Private: p, Outbound: o, At: max(u.Server, p.Server, o.Server), CodeExecution: []FlowStep{}, Unknown: unknown,
-			Unattended: unattended(&in.Servers[o.Server], o.Tool)}
+			Unattended: unattended(in, &in.Servers[o.Server], o.Tool)}
 		seen := map[int]bool{}
 		for _, st := range []FlowStep{u, p, o} {
 			if seen[st.Server] {
@@ -214,10 +214,11 @@ func flows(in *Input) {
 
 // unattended says why tool of server s runs without the user being
 // asked ("" when the client asks first): a client that runs MCP tools
-// unasked by default (or is not known to ask), Gemini's "trust": true, or
-// the tool (or "*") in the entry's autoApprove or alwaysAllow list.
-// Approvals kept in a client's settings or UI are not seen.
-func unattended(s *ServerFact, tool string) string {
+// unasked by default (or is not known to ask), Gemini's "trust": true,
+// the tool (or "*") in the entry's autoApprove or alwaysAllow list, or a
+// Claude Code settings file of the project or the user that allows it.
+// Approvals kept in a client's UI are not seen.
+func unattended(in *Input, s *ServerFact, tool string) string {
 	t := &s.Trust
 	if sp := specs[s.Client]; sp == nil || !sp.asks {
 		return fmt.Sprintf("%s runs MCP tools without asking first unless its own settings say so", cmp.Or(t.ClientName, s.Client))
@@ -233,6 +234,22 @@ func unattended(s *ServerFact, tool string) string {
 			continue
 		}
 		return fmt.Sprintf("%s approves %s of %q in advance", path.Base(it.Pointer[:strings.LastIndexByte(it.Pointer, '/')]), what, s.Name)
+	}
+	if s.Client == "claude-code" {
+		for _, d := range in.Documents {
+			if d.Client != "claude-code" || d.Project != s.Project && d.Tier != "user" && d.Tier != "managed" {
+				continue
+			}
+			for _, a := range d.AllowedTools {
+				if a.Server == s.Name && (a.Tool == "" || a.Tool == tool) {
+					rule := "mcp__" + a.Server
+					if a.Tool != "" {
+						rule += "__" + a.Tool
+					}
+					return fmt.Sprintf("permissions.allow in %s lets %s run unasked", d.Path, rule)
+				}
+			}
+		}
 	}
 	return ""
 }

@@ -1,6 +1,7 @@
 package facts
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -103,13 +104,29 @@ func TestFlowUnattended(t *testing.T) {
 		{".roo/mcp.json", `{"mcpServers": {"web": {"command": "x", "alwaysAllow": ["read_page"]}}}`, ""},
 		{".kiro/settings/mcp.json", `{"mcpServers": {"web": {"command": "x", "autoApprove": ["*"]}}}`, `autoApprove approves every tool of "web" in advance`},
 	}
+	claude := map[string]string{".mcp.json": `{"mcpServers": {"web": {"command": "x"}}}`}
+	for allow, want := range map[string]string{
+		`"mcp__web__fetch"`: "permissions.allow in proj/.claude/settings.json lets mcp__web__fetch run unasked",
+		`"mcp__web"`:        "permissions.allow in proj/.claude/settings.json lets mcp__web run unasked",
+		`"mcp__web__read"`:  "",
+		`"mcp__other"`:      "",
+	} {
+		files := map[string]string{".claude/settings.json": `{"permissions": {"allow": [` + allow + `]}}`}
+		for k, v := range claude {
+			files[k] = v
+		}
+		in := loadFacts(t, files)
+		if got := unattended(&in, serverNamed(in, "web"), "fetch"); !strings.Contains(got, want) || (want == "") != (got == "") {
+			t.Errorf("allow %s: unattended %q, want %q", allow, got, want)
+		}
+	}
 	for _, c := range cases {
 		in := loadFacts(t, map[string]string{c.file: c.content})
 		s := serverNamed(in, "web")
 		if s == nil {
 			t.Fatalf("%s: no server web", c.file)
 		}
-		got := unattended(s, "fetch")
+		got := unattended(&in, s, "fetch")
 		if (c.want == "") != (got == "") || !strings.Contains(got, c.want) {
 			t.Errorf("%s %s: unattended %q, want %q", c.file, c.content, got, c.want)
 		}
@@ -195,5 +212,23 @@ func TestStraySecrets(t *testing.T) {
 	}
 	if len(got) != 1 || strings.Join(got["proj/.cursor/mcp.json"], ",") != "/providers/t/api_key_env" {
 		t.Errorf("stray secrets %v, want only /providers/t/api_key_env in .cursor/mcp.json", got)
+	}
+}
+
+// permissions.allow rules for MCP tools: a whole server, a wildcard, a
+// tool that writes, a tool that reads; other rules are not MCP tools.
+func TestAllowedTools(t *testing.T) {
+	in := loadFacts(t, map[string]string{
+		".claude/settings.json": `{"permissions": {"allow": ["Bash(npm test)", "mcp__supabase", "mcp__linear__*", "mcp__claude_ai_Supabase__apply_migration", "mcp__linear-server__list_issues"]}}`,
+	})
+	var got []string
+	for _, d := range in.Documents {
+		for _, a := range d.AllowedTools {
+			got = append(got, fmt.Sprintf("%s %s/%s %v", a.Pointer, a.Server, a.Tool, a.Writes))
+		}
+	}
+	want := "/permissions/allow/1 supabase/ true|/permissions/allow/2 linear/ true|/permissions/allow/3 claude_ai_Supabase/apply_migration true|/permissions/allow/4 linear-server/list_issues false"
+	if strings.Join(got, "|") != want {
+		t.Errorf("allowed tools\n %s\nwant\n %s", strings.Join(got, "|"), want)
 	}
 }

@@ -245,7 +245,7 @@ const (
 	DocAspectCatalogue = "catalogue" // a Paseo library or team catalogue (DocFact.Catalogue)
 	DocAspectSnapshot  = "snapshot"  // a tool snapshot or pins file with snapshot facts
 	DocAspectRegistry  = "registry"  // a registry document (DocFact.Registry)
-	DocAspectSettings  = "settings"  // document-level trust switches
+	DocAspectSettings  = "settings"  // document-level trust switches and allowed MCP tools
 	DocAspectProblems  = "problems"  // document-level shape problems
 )
 
@@ -271,7 +271,7 @@ func indexDocuments(ds []DocFact) map[string][]int {
 		if d.Registry != nil {
 			add(DocAspectRegistry, i)
 		}
-		if len(d.Settings) > 0 {
+		if len(d.Settings) > 0 || len(d.AllowedTools) > 0 {
 			add(DocAspectSettings, i)
 		}
 		if len(d.Problems) > 0 {

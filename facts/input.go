@@ -73,10 +73,25 @@ type DocFact struct {
 	// Snapshot holds facts of a tool snapshot: drift against the pins,
 	// tool names, tools other servers offer too.
 	Snapshot *SnapshotFact `json:"snapshot"`
+	// AllowedTools are the MCP tools a Claude Code settings file's
+	// permissions.allow lets run without asking (mcp__<server> or
+	// mcp__<server>__<tool>).
+	AllowedTools []AllowedToolFact `json:"allowed_tools"`
 	// StraySecrets are credentials written in a client config or settings
 	// file outside its server entries (under a key the client does not
 	// read, in a permission rule, in the client's own env), masked.
 	StraySecrets []StraySecretFact `json:"stray_secrets"`
+}
+
+// AllowedToolFact is one permissions.allow rule for MCP tools: Tool is
+// "" for a whole server (mcp__<server>, or mcp__<server>__*), and Writes
+// says the rule lets a tool that changes things run (every tool of a
+// server counts).
+type AllowedToolFact struct {
+	Pointer string `json:"pointer"`
+	Server  string `json:"server"`
+	Tool    string `json:"tool"`
+	Writes  bool   `json:"writes"`
 }
 
 // StraySecretFact is one credential found outside any server entry.

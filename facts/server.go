@@ -63,7 +63,7 @@ func buildDoc(i int, d *loader.Document, pf *projectFiles) DocFact {
 		Index: i, Path: d.Path, Kind: string(d.Kind), Client: d.Client, Tier: string(d.Tier),
 		Variant: d.Variant, Project: d.ProjectDir, ParseOK: !d.ParseFailed && d.File != nil,
 		Explicit: d.Explicit, Size: int(d.Size), ServerCount: len(d.Servers),
-		RootKeys: []FieldFact{}, Settings: []SettingFact{},
+		RootKeys: []FieldFact{}, Settings: []SettingFact{}, AllowedTools: []AllowedToolFact{},
 	}
 	if d.Format != 0 {
 		df.Format = d.Format.String()
@@ -96,6 +96,9 @@ func buildDoc(i int, d *loader.Document, pf *projectFiles) DocFact {
 		if m := perms.Member("defaultMode"); m != nil {
 			df.Settings = append(df.Settings, SettingFact{Key: "permissions.defaultMode", Pointer: "/permissions/defaultMode", Value: m.Value.Text})
 		}
+		if d.Client == "claude-code" {
+			df.AllowedTools = allowedTools(perms.Get("allow"))
+		}
 	}
 	df.ClientName = loader.ClientName(d.Client)
 	df.Sniffed, df.ClientUnsure = d.Sniffed, d.Unsure
@@ -106,6 +109,34 @@ func buildDoc(i int, d *loader.Document, pf *projectFiles) DocFact {
 		df.ClientName = "the client that loads this file"
 	}
 	return df
+}
+
+// allowedTools reads Claude Code's permissions.allow rules for MCP tools:
+// mcp__<server> and mcp__<server>__* allow every tool of the server,
+// mcp__<server>__<tool> one tool (the name splits at the first "__" after
+// the server's).
+func allowedTools(allow *syntax.Node) []AllowedToolFact {
+	out := []AllowedToolFact{}
+	if allow == nil || allow.Kind != syntax.Array {
+		return out
+	}
+	for i, it := range allow.Items {
+		rule, ok := it.Str()
+		if !ok {
+			continue
+		}
+		rest, ok := strings.CutPrefix(strings.TrimSpace(rule), "mcp__")
+		if !ok || rest == "" {
+			continue
+		}
+		server, tool, _ := strings.Cut(rest, "__")
+		if tool == "*" {
+			tool = ""
+		}
+		out = append(out, AllowedToolFact{Pointer: "/permissions/allow/" + strconv.Itoa(i), Server: server, Tool: tool,
+			Writes: tool == "" || WriteTool(tool)})
+	}
+	return out
 }
 
 // maxStraySecrets bounds what one file reports outside its servers: past

@@ -25,9 +25,10 @@
 #   finding is an info that says to keep it that way. When nothing asks
 #   (a client that runs MCP tools unasked by default, such as OpenCode,
 #   Goose or Windsurf as far as is known; Gemini's "trust": true; the tool
-#   or "*" in the entry's autoApprove or alwaysAllow) it is a warning, or
-#   an error when one of the three servers can also run code. Approvals
-#   kept in a client's settings or UI are not seen. Keep the outbound
+#   or "*" in the entry's autoApprove or alwaysAllow; the tool or its
+#   server in the permissions.allow of a Claude Code settings file) it is
+#   a warning, or an error when one of the three servers can also run
+#   code. Approvals kept in a client's UI are not seen. Keep the outbound
 #   tools asking (Claude Code: `permissions.ask` in
 #   `.claude/settings.json`), or split the servers across projects.
 #

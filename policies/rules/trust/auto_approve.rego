@@ -15,7 +15,9 @@
 #   server this repository's .mcp.json defines, now or later, is approved
 #   for everyone who opens it), and approval_policy = "never" in a
 #   committed .codex/config.toml (Codex runs commands and MCP tool calls
-#   without asking for everyone who trusts the project). The approval prompt is what stops a
+#   without asking for everyone who trusts the project), and MCP tools
+#   that change things (or a whole server, mcp__<server>) in the
+#   permissions.allow of a committed .claude/settings.json. The approval prompt is what stops a
 #   prompt-injected instruction from acting: keep auto-approval to tools
 #   that only read, and approve project servers by name
 #   (enabledMcpjsonServers) in your own settings.local.json.
@@ -83,6 +85,18 @@ report contains lib.at(s, t.pointer, msg) if {
 	msg := sprintf(`approval_mode = "approve" makes Codex call %q of %q without asking, and it changes things: use "auto" or "prompt"`, [t.tool, s.name])
 }
 
+# Claude Code's permissions.allow in a committed settings file: MCP tools
+# that change things (or a whole server) run without asking for everyone
+# who opens the project; one finding per file, at the first.
+report contains lib.on_doc(d, writes[0].pointer, msg) if {
+	some d in lib.documents("settings")
+	d.client == "claude-code"
+	d.tier == "project"
+	writes := [a | some a in d.allowed_tools; a.writes]
+	count(writes) > 0
+	msg := sprintf(`permissions.allow in %s, which is committed, lets Claude Code run %s without asking anyone who opens the project, and %s: allow only tools that read there, and keep the others in "ask" or in your own .claude/settings.local.json`, [d.path, concat(", ", [allowed_name(a) | some a in writes]), changes(writes)])
+}
+
 # Document-level switches.
 report contains object.union(lib.on_doc(d, st.pointer, msg), {"key": true}) if {
 	some d in lib.documents("settings")
@@ -128,3 +142,12 @@ allow_list_key(it) := "alwaysAllow" if {
 approves_writes(s, key, tools) := sprintf("%s lets %s call %q of %q without asking, and it changes things: remove it from %s so you are asked first", [key, s.trust.client_name, tools[0], s.name, key]) if {
 	count(tools) == 1
 } else := sprintf("%s lets %s call %s of %q without asking, and they change things: remove them from %s so you are asked first", [key, s.trust.client_name, concat(", ", [sprintf("%q", [t]) | some t in tools]), s.name, key])
+
+# allowed_name names one permissions.allow rule for a message.
+allowed_name(a) := sprintf("every tool of %q", [a.server]) if a.tool == ""
+
+else := sprintf("%s of %q", [a.tool, a.server])
+
+changes(writes) := "it changes things" if count(writes) == 1
+
+else := "they change things"

@@ -113,3 +113,18 @@ test_codex_project_never_asks if {
 	r := report with input as {"servers": [], "documents": [codex_doc("project", "never")]}
 	r == {{"doc": 0, "key": true, "message": "approval_policy = \"never\" in .codex/config.toml, which is committed, makes Codex run every command and MCP tool call without asking, for everyone who trusts this project: remove it and keep approval settings in your own ~/.codex/config.toml", "pointer": "/approval_policy", "server": -1}}
 }
+
+# permissions.allow in a committed Claude Code settings file: the MCP
+# tools that change things (and whole servers), one finding at the first;
+# read-only tools and a user's own file pass.
+test_committed_permissions_allow_with_write_tools if {
+	allowed := [
+		{"pointer": "/permissions/allow/0", "server": "linear", "tool": "list_issues", "writes": false},
+		{"pointer": "/permissions/allow/1", "server": "linear", "tool": "save_issue", "writes": true},
+		{"pointer": "/permissions/allow/2", "server": "supabase", "tool": "", "writes": true},
+	]
+	r := report with input as {"servers": [], "documents": [object.union(doc("project", []), {"allowed_tools": allowed})]}
+	r == {{"doc": 3, "server": -1, "pointer": "/permissions/allow/1", "message": "permissions.allow in .claude/settings.json, which is committed, lets Claude Code run save_issue of \"linear\", every tool of \"supabase\" without asking anyone who opens the project, and they change things: allow only tools that read there, and keep the others in \"ask\" or in your own .claude/settings.local.json"}}
+	count(report) == 0 with input as {"servers": [], "documents": [object.union(doc("user", []), {"allowed_tools": allowed})]}
+	count(report) == 0 with input as {"servers": [], "documents": [object.union(doc("project", []), {"allowed_tools": [allowed[0]]})]}
+}
