@@ -251,7 +251,8 @@ func machinePaths(s *loader.Server, sf *ServerFact) []AddressFact {
 			}
 			v = val
 		}
-		if why := machinePathWhy(v); why != "" {
+		if why := machinePathWhy(v); why != "" && templateWhy(v) == "" {
+			// (/Users/<you>/… is a template's placeholder, reported as one)
 			out = append(out, AddressFact{Value: v, Pointer: ptr, Why: why})
 		}
 	}

@@ -59,6 +59,7 @@ const (
 	AspectOddHeader       = "odd_header"             // an empty header name, one outside the HTTP token characters, or one with a "." (transport/header-name)
 	AspectListenAll       = "listen_all"             // told to listen on every interface (transport/all-interfaces)
 	AspectMachinePaths    = "machine_paths"          // committed, with absolute paths of one machine (compat/machine-path)
+	AspectTemplates       = "templates"              // a command, argument or cwd still a template's placeholder
 	AspectPlainArgs       = "plain_args"             // plain-http addresses in its arguments (transport/https-only)
 	AspectSSEPath         = "sse_path"               // a valid address whose path ends in /sse (transport/deprecated-sse)
 	AspectLookAlike       = "look_alike"             // an unknown package named like a known one (supply-chain/look-alike-package)
@@ -121,6 +122,7 @@ var serverAspects = []aspect{
 	{AspectHeld, held},
 	{AspectCommitted, committed},
 	{AspectMachinePaths, func(s *ServerFact) bool { return (committed(s) || s.Tier == "copy") && len(s.MachinePaths) > 0 }},
+	{AspectTemplates, func(s *ServerFact) bool { return len(s.Templates) > 0 }},
 	{AspectLibrary, func(s *ServerFact) bool { return s.Tier == "library" }},
 	{AspectOddName, func(s *ServerFact) bool { return oddName(s.Name) }},
 	{AspectLookAlike, func(s *ServerFact) bool { return s.Runner != nil && s.Runner.LookAlike != "" }},

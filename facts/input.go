@@ -198,6 +198,9 @@ type ServerFact struct {
 	// MachinePaths are absolute paths that exist on one machine only
 	// (/Users/<name>/…, C:/…, an editor's workspaceStorage).
 	MachinePaths []AddressFact `json:"machine_paths"`
+	// Templates are the command, arguments and cwd still written as a
+	// template's placeholder (/path/to/…, <path-to-uv>).
+	Templates []TemplateFact `json:"templates"`
 	// LiteralKeys are the credentials detected in the args, env, headers
 	// and address, with the parts of secrets/literal-key's advice worked
 	// out once in Go (advice.go); null for a server without one.

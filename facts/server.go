@@ -250,6 +250,7 @@ func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int, fileE
 	envFacts(&sf, s, fileEnv)
 	sf.PlainArgs = plainArgAddresses(sf.Args)
 	sf.ListenAll = listenAll(&sf)
+	sf.Templates = templatePlaceholders(s, &sf)
 	sf.MachinePaths = machinePaths(s, &sf)
 	if len(sf.MachinePaths) > 0 && pf != nil && pf.devContainer(s.Doc) {
 		sf.MachinePaths = slices.DeleteFunc(sf.MachinePaths, func(a AddressFact) bool { return a.Why == containerFolder })

@@ -1,0 +1,31 @@
+package facts
+
+import "testing"
+
+// The shapes of a template's placeholder, and values like them that are
+// real: a script with a redirection, a word "path" in a flag, a folder
+// named to.
+func TestTemplateWhy(t *testing.T) {
+	for v, want := range map[string]string{
+		"/path/to/allowed/files":              `a "path/to" placeholder`,
+		`C:\path\to\server.py`:                `a "path/to" placeholder`,
+		"/ABSOLUTE/PATH/TO/PARENT/server":     `a "path/to" placeholder`,
+		"absolute path to python (in .venv)":  `an "absolute path" placeholder`,
+		"full path to your server.js":         `a "path to your …" placeholder`,
+		"<path-to-uv>":                        "a <placeholder>",
+		"/Users/<you>/notes/index.js":         "a <placeholder>",
+		"--root=<project-dir>":                "a <placeholder>",
+		"node dist/index.js < in.txt > out":   "",
+		"./tools/path/to.js":                  "",
+		"/srv/paths/towns":                    "",
+		"--path":                              "",
+		"a<b>c":                               "",
+		"${workspaceFolder}/docs":             "",
+		"https://mcp.example.com/mcp":         "",
+		"/home/ann/code/absolutely-path-free": "",
+	} {
+		if got := templateWhy(v); got != want {
+			t.Errorf("templateWhy(%q) = %q, want %q", v, got, want)
+		}
+	}
+}
