@@ -340,9 +340,26 @@ func (sc *scanner) byName(p namePair) {
 // entropy applies the entropy rule to a credential-named literal.
 func (sc *scanner) entropy(p namePair) {
 	v, lead := trimLiteral(p.val)
+	if publicKey(v) {
+		return
+	}
 	if looksLikeCredential(v) && (CredentialName(p.name) || credentialInVariableSlot(p.name, v)) {
 		sc.structCand(IDNameEntropy, "High-entropy literal under a credential-named key", p.off+lead, p.off+lead+len(v))
 	}
+}
+
+// publicKeyPrefixes start keys that are published on purpose: they ship
+// in web pages and apps (Supabase's publishable key, Stripe's and Clerk's
+// pk_ keys).
+var publicKeyPrefixes = []string{"sb_publishable_", "pk_live_", "pk_test_"}
+
+func publicKey(v string) bool {
+	for _, p := range publicKeyPrefixes {
+		if strings.HasPrefix(v, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // credentialInVariableSlot: a key that names the variable holding a
@@ -568,15 +585,20 @@ func (sc *scanner) urls() {
 		}
 		if at := strings.LastIndexByte(seg[:authEnd], '@'); at > 0 {
 			user := seg[:at]
+			named := false // a password follows, so user is a user name
 			if c := strings.IndexByte(user, ':'); c >= 0 {
+				named = c+1 < len(user) && user[c+1:] != "x-oauth-basic"
+				pass := user[c+1:]
 				user = user[:c]
-				if isDBScheme(scheme) {
+				switch {
+				case stockLocalPassword(user, pass, seg[at+1:authEnd]):
+				case isDBScheme(scheme):
 					sc.structCand(IDConnectionString, "Password in database connection string", base+c+1, base+at)
-				} else {
+				default:
 					sc.structCand(IDURLPassword, "Password in URL", base+c+1, base+at)
 				}
 			}
-			if looksLikeCredential(user) {
+			if !named && looksLikeCredential(user) {
 				sc.structCand(IDURLTokenUser, "Token as URL user name", base, base+len(user))
 			}
 		}
@@ -590,6 +612,34 @@ func (sc *scanner) urls() {
 		}
 		sc.query(rest[q+1:], base+authEnd+q+1)
 	}
+}
+
+// stockPasswords are the passwords database images and tutorials start
+// with (the postgres image's POSTGRES_PASSWORD=postgres, MySQL's root …).
+var stockPasswords = map[string]bool{
+	"postgres": true, "password": true, "root": true, "admin": true, "secret": true,
+	"example": true, "changeme": true, "mysql": true, "test": true, "pass": true,
+	"dev": true, "local": true, "guest": true,
+}
+
+// stockLocalPassword: a stock password (or the user name again) of a
+// database on this machine is the image's default for local development,
+// not a credential anyone could use elsewhere.
+func stockLocalPassword(user, pass, hostPort string) bool {
+	host := hostPort
+	if strings.HasPrefix(host, "[") {
+		if e := strings.IndexByte(host, ']'); e > 0 {
+			host = host[1:e]
+		}
+	} else if c := strings.LastIndexByte(host, ':'); c >= 0 {
+		host = host[:c]
+	}
+	switch strings.ToLower(host) {
+	case "localhost", "127.0.0.1", "::1", "0.0.0.0", "host.docker.internal":
+	default:
+		return false
+	}
+	return stockPasswords[strings.ToLower(pass)] || pass == user
 }
 
 // queryKeys are query parameter names that carry credentials.

@@ -378,6 +378,20 @@ func TestStructural(t *testing.T) {
 		{"api_key_env", "TESTSPRITE_API_KEY", nil, ""},
 		{"bearer_token_env_var", "GITHUB_PAT_" + lit, nil, ""},
 		{"region_env", "us-" + lit, nil, ""},
+		// A user name before a password is a user name; a token with
+		// GitHub's fixed x-oauth-basic password is still a token.
+		{"", "mongodb+srv://app_db_user2005:Tq4mWz8cLp2VbRk7@cluster0.x.mongodb.net/", []string{IDConnectionString}, "mongodb+srv://app_db_user2005:****@cluster0.x.mongodb.net/"},
+		{"", "https://" + lit + ":x-oauth-basic@github.com/o/r.git", []string{IDURLTokenUser, IDURLPassword}, "https://****:****@github.com/o/r.git"},
+		// A local database's stock password is its image's default.
+		{"", "postgresql://postgres:postgres@localhost:5432/app", nil, ""},
+		{"", "mysql://root:root@127.0.0.1/app", nil, ""},
+		{"", "postgresql://postgres:postgres@db.example.com:5432/app", []string{IDConnectionString}, "postgresql://postgres:****@db.example.com:5432/app"},
+		{"", "postgresql://app:Sup3rS3cret@localhost:5432/app", []string{IDConnectionString}, "postgresql://app:****@localhost:5432/app"},
+		// Keys published on purpose.
+		{"--anon-key", "sb_publishable_Xk3Pq9mZt2Lr7VwYb5Nc1D_H8sgFA-q", nil, ""},
+		{"SUPABASE_KEY", "sb_publishable_Xk3Pq9mZt2Lr7VwYb5Nc1D_H8sgFA-q", nil, ""},
+		{"SUPABASE_ANON_KEY", lit, nil, ""},
+		{"STRIPE_KEY", "pk_live_" + lit, nil, ""},
 		// clean values
 		{"", "https://api.example.com/sse?page=2&auth=oauth", nil, ""},
 		{"", "https://example.com/token?code=", nil, ""},

@@ -315,9 +315,10 @@ var notSecretLast = map[string]bool{
 	"cache": true, "callback": true, "redirect": true, "base": true, "baseurl": true,
 }
 
-// notSecretKeyQualifiers make "…_KEY" not a credential: PUBLIC_KEY, SORT_KEY.
+// notSecretKeyQualifiers make "…_KEY" not a credential: PUBLIC_KEY, SORT_KEY,
+// ANON_KEY (Supabase's anon key is meant for browsers).
 var notSecretKeyQualifiers = map[string]bool{
-	"public": true, "pub": true, "publishable": true, "primary": true, "sort": true,
+	"public": true, "pub": true, "publishable": true, "anon": true, "anonymous": true, "primary": true, "sort": true,
 	"partition": true, "foreign": true, "cache": true, "shortcut": true, "hot": true,
 	"lookup": true, "routing": true, "group": true, "dedup": true, "idempotency": true,
 	"map": true, "object": true, "hash": true, "s3": true, "bucket": true,
