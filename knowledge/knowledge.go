@@ -30,10 +30,14 @@ const (
 	Outbound         Class = "outbound"          // sends data out: a request, a comment, a message
 	Destructive      Class = "destructive"       // changes or deletes what it reaches
 	CodeExecution    Class = "code-execution"    // runs code or commands
+	// OwnStore marks tools that change only the server's own store on
+	// this machine (a memory server's knowledge graph): approving them
+	// in advance lets nothing outside that store change.
+	OwnStore Class = "own-store"
 )
 
 // Classes lists every class in a fixed order.
-var Classes = []Class{UntrustedContent, PrivateData, Outbound, Destructive, CodeExecution}
+var Classes = []Class{UntrustedContent, PrivateData, Outbound, Destructive, CodeExecution, OwnStore}
 
 // tomlKey is each class's key under [tools] in a record.
 var tomlKey = map[Class]string{
@@ -42,6 +46,7 @@ var tomlKey = map[Class]string{
 	Outbound:         "outbound",
 	Destructive:      "destructive",
 	CodeExecution:    "code_execution",
+	OwnStore:         "own_store",
 }
 
 // Record is one known server.

@@ -19,7 +19,9 @@
 #   that change things (or a whole server, mcp__<server>) in the
 #   permissions.allow of a committed .claude/settings.json. The approval prompt is what stops a
 #   prompt-injected instruction from acting: keep auto-approval to tools
-#   that only read, and approve project servers by name
+#   that only read (or that change only the server's own store on this
+#   machine, such as the memory server's knowledge graph, which
+#   mcplint's records mark), and approve project servers by name
 #   (enabledMcpjsonServers) in your own settings.local.json.
 # custom:
 #   level: warning
@@ -40,6 +42,7 @@ report contains lib.at(s, it.pointer, msg) if {
 	s.client in allow_list_clients
 	some it in s.trust.auto_approve_items
 	it.all
+	not only_own_store(s)
 	msg := sprintf(`%s: ["*"] lets %s call every tool of %q without asking, including the ones that change things: list only the tools that read`, [allow_list_key(it), s.trust.client_name, s.name])
 }
 
@@ -53,6 +56,7 @@ report contains lib.at(s, writes[0].pointer, msg) if {
 		some it in s.trust.auto_approve_items
 		not it.all
 		it.writes
+		not it.tool in own_store(s)
 		allow_list_key(it) == key
 	]
 	count(writes) > 0
@@ -151,3 +155,18 @@ else := sprintf("%s of %q", [a.tool, a.server])
 changes(writes) := "it changes things" if count(writes) == 1
 
 else := "they change things"
+
+# own_store: the tools mcplint's record of the server says change only
+# the server's own store on this machine (a memory server's graph).
+own_store(s) := {t | some t in s.capability.classes["own-store"]}
+
+# only_own_store: every tool of the server that changes, sends or runs
+# anything changes only its own store.
+only_own_store(s) if {
+	count(own_store(s)) > 0
+	every c in ["destructive", "outbound", "code-execution"] {
+		every t in object.get(s.capability.classes, c, []) {
+			t in own_store(s)
+		}
+	}
+}

@@ -128,3 +128,15 @@ test_committed_permissions_allow_with_write_tools if {
 	count(report) == 0 with input as {"servers": [], "documents": [object.union(doc("user", []), {"allowed_tools": allowed})]}
 	count(report) == 0 with input as {"servers": [], "documents": [object.union(doc("project", []), {"allowed_tools": [allowed[0]]})]}
 }
+
+# Tools that change only the server's own store (the memory server's
+# graph, by mcplint's record) are not reported; another write tool is.
+test_own_store_tools_pass if {
+	cap := {"classes": {"destructive": ["create_entities", "delete_entities"], "own-store": ["create_entities", "delete_entities"]}}
+	s := object.union(srv("kiro", "memory", {"client_name": "Kiro", "auto_approve_items": [item("autoApprove", 0, "create_entities", false, true)]}), {"capability": cap})
+	count(report) == 0 with input as {"servers": [s]}
+	star := object.union(srv("kiro", "memory", {"client_name": "Kiro", "auto_approve_items": [item("autoApprove", 0, "*", true, true)]}), {"capability": cap})
+	count(report) == 0 with input as {"servers": [star]}
+	other := object.union(srv("kiro", "memory", {"client_name": "Kiro", "auto_approve_items": [item("autoApprove", 0, "create_issue", false, true)]}), {"capability": cap})
+	count(report) == 1 with input as {"servers": [other]}
+}
