@@ -221,12 +221,19 @@ func referenceForm(client string, settings bool, field, name string) string {
 }
 
 // varFor names the variable a fix sets for credential d of v: an env key
-// that is a plain name keeps it; otherwise the server's name and what the
+// that is a plain name keeps it (with the credential's kind when it is
+// only part of the value); otherwise the server's name and what the
 // value goes by, in upper snake case (envName).
 func varFor(server string, v keyValue, d SecretFact) string {
 	switch v.field {
 	case "env":
 		if plainVar(v.key) {
+			if partOfValue(v, d) {
+				// The key is part of the value (a password in a
+				// connection string): a variable of the entry's own name
+				// would hold itself; name the part.
+				return v.key + "_" + kindSuffix(d)
+			}
 			return v.key
 		}
 		return envName(server, v.key)
@@ -253,6 +260,13 @@ func varFor(server string, v keyValue, d SecretFact) string {
 		return envName(server, kindSuffix(d))
 	}
 	return ""
+}
+
+// partOfValue: the credential is only part of a literal value (a password
+// in a connection string), not the whole of it, a webhook address (whose
+// whole value becomes the reference) or the default of a reference.
+func partOfValue(v keyValue, d SecretFact) bool {
+	return d.Masked != "" && strings.TrimSpace(v.value) != d.Masked && len(v.refs) == 0 && !strings.Contains(d.Detector, "webhook")
 }
 
 // kindSuffix names a credential by its kind when nothing else names it.

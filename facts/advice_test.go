@@ -122,6 +122,11 @@ func TestLiteralKeyAdvice(t *testing.T) {
 			Field: "env", Key: "HOOK", Pointer: "/e/HOOK", Where: "env HOOK", Value: "https://hooks.slack.com/services/****", Secret: SecretFact{Detector: "slack-webhook", Masked: "****"},
 			Var: "HOOK", Ref: "${HOOK}", Fix: fixOf(FixValueToReference, "/e/HOOK", "HOOK"),
 		}}},
+		{"a password inside an env value gets a variable of its own", `write "mongodb+srv://app:${MDB_CONNECTION_STRING_PASSWORD}@cluster0.example.net/" instead`, ServerFact{Name: "mongo", Client: "claude-code",
+			Env: []PairFact{pair("/e", "MDB_CONNECTION_STRING", "mongodb+srv://app:****@cluster0.example.net/", []SecretFact{{Detector: "connection-string", Masked: "****"}}, nil)}}, config, []LiteralKeyFact{{
+			Field: "env", Key: "MDB_CONNECTION_STRING", Pointer: "/e/MDB_CONNECTION_STRING", Where: "env MDB_CONNECTION_STRING", Value: "mongodb+srv://app:****@cluster0.example.net/", Secret: SecretFact{Detector: "connection-string", Masked: "****"},
+			Var: "MDB_CONNECTION_STRING_PASSWORD", Ref: "${MDB_CONNECTION_STRING_PASSWORD}", Fix: fixOf(FixSecretToReference, "/e/MDB_CONNECTION_STRING", "MDB_CONNECTION_STRING_PASSWORD"),
+		}}},
 		{"a key in the query is named after its parameter", `write "https://maps.example.com/mcp?region=eu&apiKey=${MAPS_API_KEY}#x" instead`, ServerFact{Name: "maps", Client: "claude-code",
 			URL: &URLFact{Value: "https://maps.example.com/mcp?region=eu&apiKey=AIza…****#x", Pointer: "/u", Secrets: []SecretFact{{Detector: "google-api-key", Masked: "AIza…****"}}}}, config, []LiteralKeyFact{{
 			Field: "url", Pointer: "/u", Where: "the address", Value: "https://maps.example.com/mcp?region=eu&apiKey=AIza…****#x", Secret: SecretFact{Detector: "google-api-key", Masked: "AIza…****"},
