@@ -1213,6 +1213,28 @@ func docProblems(d *loader.Document) []FieldProblem {
 		fp := FieldProblem{Kind: "wrong-root-key", Key: sk.key, Pointer: syntax.Pointer(sk.key), OnKey: true, Want: own,
 			Message: fmt.Sprintf("%s reads servers from %s, not %s (%s key), so these servers never load: rename %s to %s",
 				name, kv(own), kv(sk.key), sk.owner, kv(sk.key), kv(own))}
+		if ownServers := root.Get(own); ownServers != nil && ownServers.Kind == syntax.Object && m.Value.Kind == syntax.Object {
+			// Both keys: the file already has servers where the client
+			// reads them. Only the ones missing there are lost.
+			var missing []string
+			for _, e := range m.Value.Members {
+				if ownServers.Get(e.Key) == nil {
+					missing = append(missing, strconv.Quote(e.Key))
+				}
+			}
+			if len(missing) == 0 {
+				fp.Level = "info"
+				fp.Message = fmt.Sprintf("%s reads servers from %s and ignores %s (%s key); every server in it is under %s too, so it changes nothing: remove it, so that the two copies cannot drift apart",
+					name, kv(own), kv(sk.key), sk.owner, kv(own))
+			} else {
+				verb, them := "never load", "them"
+				if len(missing) == 1 {
+					verb, them = "never loads", "it"
+				}
+				fp.Message = fmt.Sprintf("%s reads servers from %s and ignores %s (%s key), so %s %s: move %s into %s",
+					name, kv(own), kv(sk.key), sk.owner, strings.Join(missing, ", "), verb, them, kv(own))
+			}
+		}
 		if d.Format != syntax.TOML && root.Member(own) == nil {
 			// A TOML key may be written in many table headers; rename
 			// only a JSON key, written once.

@@ -189,6 +189,15 @@ func TestFieldProblems(t *testing.T) {
 			says:    []string{`rename "servers" to "mcpServers"`},
 		},
 		{
+			// Both keys: a copy of servers the client already reads
+			// changes nothing; one missing there never loads.
+			name:    "wrong root key beside the right one",
+			file:    ".zed/settings.json",
+			content: `{"context_servers": {"tm": {"command": "npx", "args": ["tm@1.0.0"]}}, "mcpServers": {"tm": {"command": "npx"}, "extra": {"command": "x"}}}`,
+			want:    []string{"wrong-root-key /mcpServers"},
+			says:    []string{`ignores "mcpServers" (Claude Code's key), so "extra" never loads: move it into "context_servers"`},
+		},
+		{
 			name:    "servers as a list",
 			file:    ".mcp.json",
 			content: `{"mcpServers": [{"name": "gh", "command": "npx"}]}`,

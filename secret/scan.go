@@ -277,9 +277,21 @@ func (sc *scanner) structCand(id, desc string, s, e int) {
 		for j < e && !sc.coveredAt(j) {
 			j++
 		}
-		sc.add(id, desc, i, j, "****")
+		if hasAlnum(sc.value[i:j]) {
+			// (brackets or quotes around the token hold nothing secret)
+			sc.add(id, desc, i, j, "****")
+		}
 		i = j
 	}
+}
+
+func hasAlnum(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; isLower(c) || isUpper(c) || isDigit(c) {
+			return true
+		}
+	}
+	return false
 }
 
 func (sc *scanner) overlaps(s, e int) bool {

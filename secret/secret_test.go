@@ -387,6 +387,9 @@ func TestStructural(t *testing.T) {
 		{"", "mysql://root:root@127.0.0.1/app", nil, ""},
 		{"", "postgresql://postgres:postgres@db.example.com:5432/app", []string{IDConnectionString}, "postgresql://postgres:****@db.example.com:5432/app"},
 		{"", "postgresql://app:Sup3rS3cret@localhost:5432/app", []string{IDConnectionString}, "postgresql://app:****@localhost:5432/app"},
+		// A token in angle brackets is one detection: the brackets hold
+		// nothing secret.
+		{"Authorization", "Bearer <hf_" + "ppIrSlasJjkIuSzjAhtFAyPgAHCdPEbhVc>", []string{"huggingface-token"}, "Bearer <hf_…****>"},
 		// Keys published on purpose.
 		{"--anon-key", "sb_publishable_Xk3Pq9mZt2Lr7VwYb5Nc1D_H8sgFA-q", nil, ""},
 		{"SUPABASE_KEY", "sb_publishable_Xk3Pq9mZt2Lr7VwYb5Nc1D_H8sgFA-q", nil, ""},

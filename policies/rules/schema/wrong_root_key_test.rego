@@ -28,3 +28,9 @@ test_rename_fix_is_passed_on if {
 	fix := {"kind": "rename-key", "pointer": "/servers", "value": "mcpServers"}
 	report == {{"doc": 0, "fix": {"kind": "rename-key", "pointer": "/servers", "value": "mcpServers"}, "key": true, "message": "m", "pointer": "/servers", "server": -1}} with input as {"documents": [doc(0, [{"kind": "wrong-root-key", "pointer": "/servers", "on_key": true, "message": "m", "fix": fix}])]}
 }
+
+# A copy of servers the client reads under the right key too: the level
+# Go set (info) is kept.
+test_level_set_by_go_is_kept if {
+	report == {{"doc": 0, "key": true, "level": "info", "message": "m", "pointer": "/mcpServers", "server": -1}} with input as {"documents": [doc(0, [{"kind": "wrong-root-key", "pointer": "/mcpServers", "on_key": true, "message": "m", "level": "info"}])]}
+}

@@ -20,7 +20,8 @@
 #   host variables are catalogue/env-name's finding.) An MCP Registry
 #   document's environment variable with no value or default declares
 #   what the server reads, for the installing user to fill in: not
-#   reported.
+#   reported; nor is a placeholder left for the user to fill in
+#   ("YOUR_ANTHROPIC_API_KEY_HERE" in a server's own template).
 # custom:
 #   level: warning
 #   source: Paseo team catalogue rules ("or a name the plugin reserves (AWS_*, ANTHROPIC_*, HTTPS_PROXY …)"; "A name Claude Code uses itself (MCP_CLIENT_SECRET, MCP_TIMEOUT …) is refused")
@@ -43,6 +44,7 @@ report contains level(s, lib.at_key(s, e.pointer, msg)) if {
 	not selector(s, upper(key))
 	not pass_through(s, e)
 	not declared_input(s, e)
+	not placeholder(s, e)
 	msg := sprintf("%s is a name the host reserves for %s: a value set here overrides or copies the host's own for this server; give the server a variable of its own name if it accepts one", [e.key, w])
 }
 
@@ -85,6 +87,14 @@ pass_through(s, e) if {
 declared_input(s, e) if {
 	s.client == "registry"
 	e.value == ""
+}
+
+# placeholder: a template's placeholder for the user's own value
+# (YOUR_ANTHROPIC_API_KEY_HERE) in a configured server sets nothing yet.
+# A catalogue may not name the variable at all.
+placeholder(s, e) if {
+	not lib.library(s)
+	e.placeholder
 }
 
 # Paseo refuses these names in a catalogue entry.

@@ -90,3 +90,11 @@ test_registry_declaration_without_value_passes if {
 	set := object.union(decl, {"value": "https://gateway.example.com", "pointer": "/packages/0/environmentVariables/0/value"})
 	count(report) == 1 with input as {"servers": [object.union(s, {"env": [set]})], "index": {"env/ANTHROPIC_API_KEY": [0]}}
 }
+
+# A template's placeholder for the user's own key sets nothing yet.
+test_placeholder_value_passes if {
+	e := {"key": "ANTHROPIC_API_KEY", "value": "YOUR_ANTHROPIC_API_KEY_HERE", "pointer": "/mcpServers/tm/env/ANTHROPIC_API_KEY", "is_reference": false, "refs": [], "placeholder": true}
+	s := {"index": 0, "doc": 0, "name": "tm", "client": "cursor", "tier": "project", "pointer": "/mcpServers/tm", "env": [e]}
+	count(report) == 0 with input as {"servers": [s], "index": {"env/ANTHROPIC_API_KEY": [0]}}
+	count(report) == 1 with input as {"servers": [object.union(s, {"env": [object.union(e, {"value": "https://gw.example.com", "placeholder": false})]})], "index": {"env/ANTHROPIC_API_KEY": [0]}}
+}
