@@ -222,6 +222,11 @@ func fieldProblems(s *loader.Server, fs []FieldFact) []FieldProblem {
 		if sp.ignore[m.Key] || (noTransport && isTransportKey(m.Key)) {
 			continue
 		}
+		if m.Key == "args" && p.s.Client == "opencode" && n.Get("command") != nil && n.Get("command").Kind == syntax.String {
+			// The invalid-value finding on the string command writes the
+			// command array with these arguments in it: one finding.
+			continue
+		}
 		if (m.Key == "transport" || m.Key == "transport_type") && p.untypedURL() {
 			// schema/url-without-type says the entry lacks a type and
 			// renames this key to it: one problem, one finding.

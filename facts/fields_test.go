@@ -189,6 +189,15 @@ func TestFieldProblems(t *testing.T) {
 			says:    []string{`rename "servers" to "mcpServers"`},
 		},
 		{
+			// The command array the invalid-value finding writes holds
+			// the args: they are not reported again.
+			name:    "opencode string command with args",
+			file:    "opencode.json",
+			content: `{"mcp": {"svelte": {"type": "local", "command": "npx", "args": ["-y", "@sveltejs/mcp@0.1.0"]}}}`,
+			want:    []string{"invalid-value /mcp/svelte/command"},
+			says:    []string{`write "command": ["npx", "-y", "@sveltejs/mcp@0.1.0"]`},
+		},
+		{
 			// Both keys: a copy of servers the client already reads
 			// changes nothing; one missing there never loads.
 			name:    "wrong root key beside the right one",
