@@ -172,6 +172,8 @@ func machinePathWhy(v string) string {
 		return "one user's home folder"
 	case strings.HasPrefix(v, "/mnt/") && wslDrive.MatchString(v):
 		return "a Windows drive of one machine, as WSL mounts it"
+	case wslShare(v):
+		return "a WSL distribution's files, as one Windows machine shares them"
 	case (strings.HasPrefix(v, "/var/www/") || strings.HasPrefix(v, "/IdeaProjects/") || strings.HasPrefix(v, "/workspace/")) && checkoutRoot.MatchString(v):
 		return "a checkout folder of one machine"
 	case strings.HasPrefix(v, "/workspaces/") && containerRoot.MatchString(v):
@@ -183,6 +185,16 @@ func machinePathWhy(v string) string {
 		return "a drive of one Windows machine"
 	}
 	return ""
+}
+
+// wslShare: \\wsl$\<distribution>\… or \\wsl.localhost\…, the network path
+// Windows gives a WSL distribution's files (either slash).
+func wslShare(v string) bool {
+	if len(v) < 8 || (v[0] != '\\' && v[0] != '/') || v[1] != v[0] {
+		return false
+	}
+	host := strings.ToLower(v[2:])
+	return strings.HasPrefix(host, "wsl$") || strings.HasPrefix(host, "wsl.localhost")
 }
 
 // mayBeWorkspaceStorage reports whether v may hold a match of wsStorage:

@@ -566,6 +566,7 @@ const (
 	kindUV
 	kindPipx
 	kindDocker
+	kindDeno // deno run npm:<package>
 )
 
 // detectRunner recognises the runner at the start of ws and returns its
@@ -605,6 +606,10 @@ func detectRunner(ws []word) (string, runnerKind, []word) {
 	case "pipx":
 		if next(1) == "run" {
 			return "pipx run", kindPipx, ws[2:]
+		}
+	case "deno":
+		if next(1) == "run" {
+			return "deno", kindDeno, ws[2:]
 		}
 	case "docker", "podman", "nerdctl":
 		if next(1) == "run" {
@@ -770,8 +775,45 @@ func runnerFactOf(s *loader.Server, all []word) *RunnerFact {
 	case kindDocker:
 		rf.Ecosystem = "oci"
 		readDocker(rf, rest)
+	case kindDeno:
+		if !readDeno(rf, rest) {
+			return nil // a script of the project's own, not a package
+		}
 	}
 	return rf
+}
+
+// denoValueFlags are deno run's flags that take the next word as their
+// value when not written --flag=value.
+var denoValueFlags = map[string]bool{
+	"-c": true, "--config": true, "--import-map": true, "--lock": true, "--cert": true,
+	"--location": true, "--seed": true, "--env-file": true, "--v8-flags": true,
+}
+
+// readDeno reads deno run's npm: specifier (npm:@playwright/mcp@0.0.41),
+// an npm package deno fetches and runs, and reports whether there is one.
+func readDeno(rf *RunnerFact, rest []word) bool {
+	for i := 0; i < len(rest); i++ {
+		w := rest[i].text
+		if strings.HasPrefix(w, "-") {
+			if name, _, has := splitFlag(w); !has && denoValueFlags[name] {
+				i++
+			}
+			continue
+		}
+		spec, ok := strings.CutPrefix(w, "npm:")
+		if !ok {
+			return false
+		}
+		rf.Ecosystem = "npm"
+		npmSpec(rf, spec)
+		rf.Spec, rf.PackagePointer = w, rest[i].pointer
+		if rf.Suggestion != "" {
+			rf.Suggestion = "npm:" + rf.Suggestion
+		}
+		return true
+	}
+	return false
 }
 
 func flagFact(flag string, w word, why string) FlagFact {

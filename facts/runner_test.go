@@ -61,6 +61,8 @@ func TestRunnerPackages(t *testing.T) {
 		{"/usr/local/bin/npx", []string{"-y", "acme-mcp@2.0.1"}, "npx", "acme-mcp", "2.0.1", "", "", ""},
 		{"npx.cmd", []string{"acme-mcp"}, "npx", "acme-mcp", "", "no-version", "acme-mcp@X.Y.Z", ""},
 		{"bunx", []string{"acme-mcp@1.0.0"}, "bunx", "acme-mcp", "1.0.0", "", "", ""},
+		{"deno", []string{"run", "-A", "npm:@playwright/mcp@latest"}, "deno", "@playwright/mcp", "latest", "latest", "npm:@playwright/mcp@X.Y.Z", "/mcpServers/x/args/2"},
+		{"deno", []string{"run", "--config", "deno.json", "npm:acme-mcp@1.2.3"}, "deno", "acme-mcp", "1.2.3", "", "", "/mcpServers/x/args/3"},
 		{"pnpx", []string{"acme-mcp"}, "pnpx", "acme-mcp", "", "no-version", "acme-mcp@X.Y.Z", ""},
 		{"pnpm", []string{"dlx", "acme-mcp@latest"}, "pnpm dlx", "acme-mcp", "latest", "latest", "acme-mcp@X.Y.Z", ""},
 		{"npm", []string{"exec", "--yes", "--", "@acme/mcp@3.1.4"}, "npm exec", "@acme/mcp", "3.1.4", "", "", "/mcpServers/x/args/3"},
@@ -124,6 +126,8 @@ func TestNotARunner(t *testing.T) {
 		{"docker", "exec", "-i", "acme", "mcp"},
 		{"bash", "/opt/acme/start.sh"},
 		{"/Applications/Acme Tools/bin/acme-mcp"},
+		{"deno", "run", "-A", "./server.ts"},
+		{"deno", "task", "mcp"},
 	} {
 		if rf := runnerOf(c[0], c[1:]...); rf != nil {
 			t.Errorf("%v: got runner %+v, want none", c, rf)
@@ -385,6 +389,9 @@ func TestMachinePaths(t *testing.T) {
 		{"uvx", []string{"history-mcp==0.4.1", "--db=/home/lee/.config/Cursor/User/workspaceStorage/4b1c2d3e/state.vscdb"}, 1},
 		{"C:/Program Files/nodejs/node.exe", []string{`D:\work\notes\index.js`}, 1},
 		{"node", []string{"./tools/notes/dist/index.js", "${workspaceFolder}/x"}, 0},
+		// a WSL distribution's share
+		{"node", []string{`\\wsl$\Debian\home\jo\app\index.js`}, 1},
+		{"node", []string{"//wsl.localhost/Ubuntu/home/jo/app/index.js"}, 1},
 		// a Codespace's or dev container's project folder, and a checkout root
 		{"/workspaces/news-agents/.venv/bin/python", []string{"-m", "src.main"}, 1},
 		{"node", []string{"/workspace/notes/dist/index.js", "/workspaces"}, 1},

@@ -4,7 +4,8 @@
 #   A project config travels with the repository (and so does a user
 #   config committed into it, tier copy), but an absolute path into one
 #   person's home folder (/Users/<name>/…, /home/<name>/…), onto a Windows
-#   drive (C:/…, D:\…, or /mnt/c/… as WSL mounts it), into a checkout
+#   drive (C:/…, D:\…, or /mnt/c/… as WSL mounts it), into a WSL
+#   distribution as Windows shares it (\\wsl$\<distro>\…), into a checkout
 #   folder of one machine (/var/www/<site>/…, /IdeaProjects/<name>/…,
 #   /workspace/<repo>/…), into the project's folder of one Codespace or
 #   dev container (/workspaces/<repo>/…, unless the project defines its
