@@ -77,6 +77,37 @@ func plainArgAddresses(args []ArgFact) []AddressFact {
 	return out
 }
 
+// bridgeSSE lists the addresses mcp-remote is handed whose path ends in
+// /sse: mcp-remote tries Streamable HTTP first and falls back to SSE, so
+// at a legacy SSE endpoint it ends up speaking the deprecated transport.
+// Host carries "loopback" or "local" for an address on this machine or
+// the local network.
+func bridgeSSE(sf *ServerFact) []AddressFact {
+	out := []AddressFact{}
+	if sf.Runner == nil || sf.Runner.Package != "mcp-remote" {
+		return out
+	}
+	for _, a := range sf.Args {
+		if a.Pointer == sf.Runner.PackagePointer || !strings.Contains(a.Value, "://") {
+			continue
+		}
+		u, err := url.Parse(strings.TrimSpace(a.Value))
+		if err != nil || u.Hostname() == "" || !sseEndpoint.MatchString(u.Path) {
+			continue
+		}
+		where := ""
+		switch host := strings.ToLower(u.Hostname()); {
+		case isLoopback(host):
+			where = "loopback"
+		case localNetwork(host):
+			where = "local"
+		}
+		out = append(out, AddressFact{Value: a.Value, Pointer: a.Pointer, Scheme: strings.ToLower(u.Scheme), Host: where, Why: u.Path})
+		break
+	}
+	return out
+}
+
 var allInterfacesRe = lazyRE(`^(0\.0\.0\.0|::|\[::\]|\*)$`)
 
 // hostFlags are the flags that name the address a server listens on.

@@ -61,6 +61,7 @@ const (
 	AspectMachinePaths    = "machine_paths"          // committed, with absolute paths of one machine (compat/machine-path)
 	AspectTemplates       = "templates"              // a command, argument or cwd still a template's placeholder
 	AspectPlainArgs       = "plain_args"             // plain-http addresses in its arguments (transport/https-only)
+	AspectBridgeSSE       = "bridge_sse"             // a legacy SSE endpoint handed to mcp-remote (transport/deprecated-sse)
 	AspectSSEPath         = "sse_path"               // a valid address whose path ends in /sse (transport/deprecated-sse)
 	AspectLookAlike       = "look_alike"             // an unknown package named like a known one (supply-chain/look-alike-package)
 	AspectDisagrees       = "disagrees"              // another client's copy runs it differently (compat/clients-disagree)
@@ -109,6 +110,7 @@ var serverAspects = []aspect{
 	{AspectHeaders, func(s *ServerFact) bool { return len(s.Headers) > 0 }},
 	{AspectArgs, func(s *ServerFact) bool { return len(s.Args) > 0 }},
 	{AspectPlainArgs, func(s *ServerFact) bool { return len(s.Args) > 0 && len(s.PlainArgs) > 0 }},
+	{AspectBridgeSSE, func(s *ServerFact) bool { return len(s.BridgeSSE) > 0 }},
 	{AspectRunner, func(s *ServerFact) bool { return s.Runner != nil }},
 	{AspectShell, func(s *ServerFact) bool { return s.Shell != nil }},
 	{AspectOAuth, func(s *ServerFact) bool { return s.OAuth != nil }},

@@ -192,6 +192,10 @@ type ServerFact struct {
 	// PlainArgs are plain-http addresses of non-local hosts given in the
 	// arguments (mcp-remote http://…, --url http://…).
 	PlainArgs []AddressFact `json:"plain_args"`
+	// BridgeSSE is the legacy SSE endpoint (a path ending in /sse) handed
+	// to mcp-remote, with Host "loopback" or "local" for a local one and
+	// Why the path.
+	BridgeSSE []AddressFact `json:"bridge_sse"`
 	// ListenAll are the places the server is told to listen on every
 	// network interface (--host 0.0.0.0, -p 0.0.0.0:…, HOST=0.0.0.0).
 	ListenAll []AddressFact `json:"listen_all"`

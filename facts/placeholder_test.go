@@ -29,3 +29,23 @@ func TestTemplateWhy(t *testing.T) {
 		}
 	}
 }
+
+// An /sse address handed to mcp-remote is its legacy SSE endpoint; an
+// /mcp address, or another program's /sse argument, is not.
+func TestBridgeSSE(t *testing.T) {
+	in := loadFacts(t, map[string]string{".cursor/mcp.json": `{"mcpServers": {
+		"neon": {"command": "npx", "args": ["-y", "mcp-remote@0.1.29", "https://mcp.neon.tech/sse"]},
+		"dev": {"command": "npx", "args": ["-y", "mcp-remote@0.1.29", "http://localhost:3000/sse", "--allow-http"]},
+		"linear": {"command": "npx", "args": ["-y", "mcp-remote@0.1.29", "https://mcp.linear.app/mcp"]},
+		"other": {"command": "npx", "args": ["-y", "acme-proxy@1.0.0", "https://mcp.neon.tech/sse"]}
+	}}`})
+	got := map[string]string{}
+	for _, s := range in.Servers {
+		for _, a := range s.BridgeSSE {
+			got[s.Name] = a.Value + " " + a.Host
+		}
+	}
+	if len(got) != 2 || got["neon"] != "https://mcp.neon.tech/sse " || got["dev"] != "http://localhost:3000/sse loopback" {
+		t.Errorf("bridge SSE addresses %q", got)
+	}
+}

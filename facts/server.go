@@ -249,6 +249,7 @@ func buildServer(i, doc int, s *loader.Server, idx map[*loader.Server]int, fileE
 	}
 	envFacts(&sf, s, fileEnv)
 	sf.PlainArgs = plainArgAddresses(sf.Args)
+	sf.BridgeSSE = bridgeSSE(&sf)
 	sf.ListenAll = listenAll(&sf)
 	sf.Templates = templatePlaceholders(s, &sf)
 	sf.MachinePaths = machinePaths(s, &sf)

@@ -15,6 +15,8 @@
 #   Gemini CLI reached a "url" over SSE until December 2025; it now tries
 #   Streamable HTTP first and falls back to SSE, so only "type": "sse" (or
 #   an /sse path) is reported there.
+#   An /sse address handed to mcp-remote is reported too: mcp-remote tries
+#   Streamable HTTP first and falls back to SSE there.
 #   An address without a "type" whose path ends in /sse is the legacy SSE
 #   endpoint as well, and is reported where the client infers the
 #   transport (Cursor, Windsurf, VS Code …). An SSE endpoint on this
@@ -52,6 +54,22 @@ report contains f if {
 	msg := sprintf("%q points at %s, a legacy SSE endpoint by its path: SSE is deprecated in favour of Streamable HTTP; use the server's Streamable HTTP endpoint (often /mcp where this one is /sse)%s", [s.name, s.url.path, local_note(s)])
 	f := finding(s, s.url.pointer, msg)
 }
+
+# mcp-remote handed a legacy SSE endpoint: it tries Streamable HTTP
+# first and falls back to SSE, so there it speaks the deprecated transport.
+report contains lib.with_level(lib.at(s, a.pointer, msg), bridge_level(a)) if {
+	some s in lib.servers("bridge_sse")
+	some a in s.bridge_sse
+	msg := sprintf("%q hands mcp-remote %s, a legacy SSE endpoint by its path: mcp-remote falls back to SSE there, which is deprecated in favour of Streamable HTTP; give it the server's Streamable HTTP endpoint (often /mcp where this one is /sse)%s", [s.name, a.why, bridge_note(a)])
+}
+
+bridge_level(a) := "info" if a.host in {"loopback", "local"}
+
+else := "warning"
+
+bridge_note(a) := "; it is a development server on this machine or the local network that speaks SSE, so this is for when it moves" if {
+	a.host in {"loopback", "local"}
+} else := ""
 
 # local_sse: an SSE endpoint (its path ends in /sse) on this machine or
 # the local network is a development server that speaks SSE, the

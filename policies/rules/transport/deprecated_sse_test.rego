@@ -82,3 +82,14 @@ test_gemini_untyped_mcp_address_passes if {
 	lan := {"pointer": "/mcpServers/events/url", "valid": true, "path": "/mcp", "loopback": false, "local_network": true}
 	count(report) == 0 with input as {"servers": [object.union(srv("gemini", "", "http"), {"url": lan})]}
 }
+
+# An /sse address handed to mcp-remote: a warning at the argument (an
+# info on this machine).
+test_mcp_remote_sse_argument if {
+	a := {"value": "https://mcp.neon.tech/sse", "pointer": "/mcpServers/neon/args/2", "host": "", "why": "/sse"}
+	s := {"index": 0, "doc": 0, "name": "neon", "client": "cursor", "pointer": "/mcpServers/neon", "transport": "stdio", "bridge_sse": [a]}
+	r := report with input as {"servers": [s]}
+	r == {{"doc": 0, "server": 0, "pointer": "/mcpServers/neon/args/2", "level": "warning", "message": "\"neon\" hands mcp-remote /sse, a legacy SSE endpoint by its path: mcp-remote falls back to SSE there, which is deprecated in favour of Streamable HTTP; give it the server's Streamable HTTP endpoint (often /mcp where this one is /sse)"}}
+	local := report with input as {"servers": [object.union(s, {"bridge_sse": [object.union(a, {"host": "loopback"})]})]}
+	[f.level | some f in local] == ["info"]
+}
