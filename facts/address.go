@@ -52,13 +52,9 @@ func localNetwork(host string) bool {
 func plainArgAddresses(args []ArgFact) []AddressFact {
 	out := []AddressFact{}
 	for _, a := range args {
-		v := strings.TrimSpace(a.Value)
-		if strings.HasPrefix(v, "-") {
-			_, val, has := splitFlag(v)
-			if !has {
-				continue
-			}
-			v = val
+		v, ok := argValue(strings.TrimSpace(a.Value))
+		if !ok {
+			continue
 		}
 		l := strings.ToLower(v)
 		if !strings.HasPrefix(l, "http://") && !strings.HasPrefix(l, "ws://") {
@@ -286,13 +282,10 @@ func machinePaths(s *loader.Server, sf *ServerFact) []AddressFact {
 		} else if i := strings.Index(v, "source="); i >= 0 && strings.Contains(v, "type=") {
 			v = strings.SplitN(v[i+len("source="):], ",", 2)[0]
 		}
-		if strings.HasPrefix(v, "-") {
-			// --db=/Users/x/… is a path; --flag alone is not
-			_, val, has := splitFlag(v)
-			if !has {
-				return
-			}
-			v = val
+		// --db=/Users/x/… is a path; --flag alone is not
+		v, ok := argValue(v)
+		if !ok {
+			return
 		}
 		if why := machinePathWhy(v); why != "" && templateWhy(v) == "" {
 			// (/Users/<you>/… is a template's placeholder, reported as one)

@@ -59,13 +59,9 @@ func templatePlaceholders(s *loader.Server, sf *ServerFact) []TemplateFact {
 		}
 	}
 	for _, a := range sf.Args {
-		v := a.Value
-		if strings.HasPrefix(v, "-") {
-			_, val, has := splitFlag(v)
-			if !has {
-				continue
-			}
-			v = val
+		v, ok := argValue(a.Value)
+		if !ok {
+			continue
 		}
 		if why := templateWhy(v); why != "" {
 			out = append(out, TemplateFact{Value: a.Value, Pointer: a.Pointer, Where: "arg", Why: why})

@@ -733,6 +733,16 @@ func splitFlag(w string) (name, value string, hasValue bool) {
 	return w, "", false
 }
 
+// argValue is what an argument names: the value of --flag=value, or the
+// word itself; ok is false for a flag without a value (--verbose).
+func argValue(w string) (v string, ok bool) {
+	if !strings.HasPrefix(w, "-") {
+		return w, true
+	}
+	_, val, has := splitFlag(w)
+	return val, has
+}
+
 // runnerFact analyses how a stdio server starts its package: the runner
 // (npx, bunx, pnpx, npm exec, uvx, pipx run, uv tool run, docker run), the
 // package and version, flags that pick another source or run a shell, and
@@ -1761,13 +1771,9 @@ func broadPathsOf(sh *ShellFact, s *loader.Server, rf *RunnerFact, all []word) b
 	added := false
 	for i := start; i < len(ws); i++ {
 		w := ws[i]
-		v := w.text
-		if strings.HasPrefix(v, "-") {
-			_, val, has := splitFlag(v)
-			if !has {
-				continue
-			}
-			v = val
+		v, ok := argValue(w.text)
+		if !ok {
+			continue
 		}
 		if why := broadPath(v); why != "" {
 			sh.BroadPaths = append(sh.BroadPaths, FlagFact{Flag: strings.TrimSpace(v), Index: w.index, Pointer: w.pointer, Why: why})
