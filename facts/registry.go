@@ -324,6 +324,26 @@ func registryFact(s *loader.Server) *RegistryFact {
 	if c := schema.CheckedAs(f.Version); c != f.Version {
 		against = f.Version + ", checked with the " + c + " schema less what " + f.Version + " allowed"
 	}
+	var newer []schema.Violation
+	if f.Status == "deprecated" {
+		newer, _ = schema.ValidateServer(schema.NewestServerVersion, inst)
+	}
+	if f.Status == "deprecated" && failsNoMore(newer, vs) {
+		if common, extra := splitByPlace(vs, newer); len(extra) > 0 {
+			// Written for the newest version under an older $schema: the
+			// places only its own version refuses are the newest's names,
+			// and the one fix for them is the $schema line. What both
+			// refuse is reported as usual.
+			for _, v := range common {
+				f.Issues = append(f.Issues, RegistryIssue{Kind: "schema", Pointer: s.Pointer + v.Pointer, Key: v.Key,
+					Message: v.Message + " (server.json " + against + ")"})
+			}
+			f.Issues = append(f.Issues, RegistryIssue{Kind: "schema", Pointer: f.SchemaPointer,
+				Message: fmt.Sprintf("$schema names server.json %s, but the entry is written for %s: %s refuses it in %s where %s does not (%s); set $schema to %s",
+					f.Declared, schema.NewestServerVersion, f.Declared, plural(len(extra), "place"), schema.NewestServerVersion, firstMessages(extra, 2), schema.ServerSchemaURL(schema.NewestServerVersion))})
+			return f
+		}
+	}
 	for _, v := range vs {
 		f.Issues = append(f.Issues, RegistryIssue{Kind: "schema", Pointer: s.Pointer + v.Pointer, Key: v.Key,
 			Message: v.Message + " (server.json " + against + ")"})
@@ -332,7 +352,7 @@ func registryFact(s *loader.Server) *RegistryFact {
 	case "deprecated":
 		f.Migration = migration(n, inst)
 		k := "deprecated"
-		if newer, err := schema.ValidateServer(schema.NewestServerVersion, inst); err == nil && failsNoMore(newer, vs) {
+		if failsNoMore(newer, vs) {
 			// The newest finds nothing the entry's own version does not
 			// (its errors are reported apart): only $schema to update.
 			k = "older"
@@ -342,6 +362,37 @@ func registryFact(s *loader.Server) *RegistryFact {
 		f.Issues = append(f.Issues, RegistryIssue{Kind: "unknown", Pointer: f.SchemaPointer})
 	}
 	return f
+}
+
+// splitByPlace parts own into the violations the newer schema has at the
+// same place too and those only own has.
+func splitByPlace(own, newer []schema.Violation) (common, only []schema.Violation) {
+	at := map[string]bool{}
+	for _, v := range newer {
+		at[v.Pointer] = true
+	}
+	for _, v := range own {
+		if at[v.Pointer] {
+			common = append(common, v)
+		} else {
+			only = append(only, v)
+		}
+	}
+	return common, only
+}
+
+// firstMessages joins the first n violations' messages, "…" after them
+// when there are more.
+func firstMessages(vs []schema.Violation, n int) string {
+	var ms []string
+	for i, v := range vs {
+		if i == n {
+			ms = append(ms, "…")
+			break
+		}
+		ms = append(ms, v.Message)
+	}
+	return strings.Join(ms, "; ")
 }
 
 // failsNoMore: every place the newer schema fails is a place the

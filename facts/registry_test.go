@@ -156,4 +156,19 @@ func TestOlderRegistryVersionKind(t *testing.T) {
 	if got := fmt.Sprint(kinds(doc("2025-10-17", strings.Repeat("Weather forecasts. ", 8)))); got != "[schema older]" {
 		t.Errorf("fails both at the description: %s, want [schema older]", got)
 	}
+	// Written in the newest's names (registryType) under 2025-07-09's
+	// $schema: one issue at $schema instead of one per renamed field,
+	// and the description both refuse as usual.
+	in := loadFacts(t, map[string]string{"server.json": doc("2025-07-09", strings.Repeat("Weather forecasts. ", 8))})
+	var got []string
+	for _, s := range in.Servers {
+		if s.Registry != nil {
+			for _, x := range s.Registry.Issues {
+				got = append(got, x.Kind+" "+x.Pointer)
+			}
+		}
+	}
+	if strings.Join(got, ", ") != "schema /description, schema /$schema" {
+		t.Errorf("newest's shape under an old $schema: %v", got)
+	}
 }

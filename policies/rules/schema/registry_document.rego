@@ -12,6 +12,9 @@
 #   streamable-http or sse. The registry refuses to publish such a
 #   server and clients that validate skip it.
 #
+#   A document written in the newest version's shape under an older
+#   $schema (registryType where its version says registry_type) is one
+#   error at $schema, not one per renamed field.
 #   An older schema version is a warning that says what to change to move
 #   to the newest (2025-07-09 used snake_case names: registry_type is now
 #   registryType), or an info when the newest asks nothing more of the
