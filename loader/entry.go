@@ -85,13 +85,15 @@ func entry(doc *Document, name, ptr string, keyStart, keyEnd int, n *syntax.Node
 		s.Headers = pairs(n.Get("headers"), ptr+"/headers")
 	}
 
-	// on/off switches written in the entry
-	if d, ok := n.Get("disabled").BoolValue(); ok && d {
+	// on/off switches written in the entry, where the client reads them:
+	// Claude Code, Cursor, VS Code, Gemini CLI … run a server written
+	// "disabled": true (schema/unknown-field says the key is not read).
+	if d, ok := n.Get("disabled").BoolValue(); ok && d && readsDisabled[c] {
 		s.Enabled, s.DisabledBy = false, "disabled: true in the entry"
 	}
 	// super-pi accepts only "disabled": true; it does not read "enabled"
 	// and runs a server written "enabled": false.
-	if e, ok := n.Get("enabled").BoolValue(); ok && !e && c != "super-pi" {
+	if e, ok := n.Get("enabled").BoolValue(); ok && !e && c != "super-pi" && !readsDisabled[c] {
 		s.Enabled, s.DisabledBy = false, "enabled: false in the entry"
 	}
 
@@ -100,6 +102,13 @@ func entry(doc *Document, name, ptr string, keyStart, keyEnd int, n *syntax.Node
 	s.Transport = transport(c, n, s)
 	s.written = writtenFields(c, n)
 	return s
+}
+
+// readsDisabled are the clients whose entries take "disabled": true
+// (clients.md; facts/clients.toml lists the key for each of them); the
+// others that have a switch read "enabled": false.
+var readsDisabled = map[string]bool{
+	"amazonq": true, "cline": true, "kilo": true, "kiro": true, "roo": true, "super-pi": true, "windsurf": true,
 }
 
 // writtenFields says which normalised fields the entry sets itself, in

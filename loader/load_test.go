@@ -692,3 +692,21 @@ func TestYAMLSecondDocumentIsReported(t *testing.T) {
 		t.Errorf("findings %q, want [%s]", got, want)
 	}
 }
+
+// "disabled": true switches a server off only in the clients that read
+// the key; Claude Code and VS Code run it (schema/unknown-field says the
+// key is ignored).
+func TestDisabledOnlyWhereTheClientReadsIt(t *testing.T) {
+	root := writeTree(t, map[string]string{
+		"project/.mcp.json":                 `{"mcpServers": {"pw": {"command": "npx", "disabled": true}}}`,
+		"project/.vscode/mcp.json":          `{"servers": {"pw": {"command": "npx", "disabled": true}}}`,
+		"project/.windsurf/mcp_config.json": `{"mcpServers": {"pw": {"command": "npx", "disabled": true}}}`,
+		"project/.roo/mcp.json":             `{"mcpServers": {"pw": {"command": "npx", "enabled": false}}}`,
+		"home/.keep":                        "",
+	})
+	ws := mustLoad(t, Options{Paths: []string{filepath.Join(root, "project")}, Home: filepath.Join(root, "home"), WorkDir: root})
+	wantState(t, find(t, ws, "pw", "project/.mcp.json"), "enabled", "")
+	wantState(t, find(t, ws, "pw", "project/.vscode/mcp.json"), "enabled", "")
+	wantState(t, find(t, ws, "pw", "project/.windsurf/mcp_config.json"), "disabled", "disabled: true in the entry")
+	wantState(t, find(t, ws, "pw", "project/.roo/mcp.json"), "enabled", "")
+}
