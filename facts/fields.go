@@ -1218,7 +1218,14 @@ func docProblems(d *loader.Document) []FieldProblem {
 		fp := FieldProblem{Kind: "wrong-root-key", Key: sk.key, Pointer: syntax.Pointer(sk.key), OnKey: true, Want: own,
 			Message: fmt.Sprintf("%s reads servers from %s, not %s (%s key), so these servers never load: rename %s to %s",
 				name, kv(own), kv(sk.key), sk.owner, kv(sk.key), kv(own))}
-		if ownServers := root.Get(own); ownServers != nil && ownServers.Kind == syntax.Object && m.Value.Kind == syntax.Object {
+		if sk.key == "servers" && root.Get(own) == nil && m.Value.Kind == syntax.Object && strings.EqualFold(filepath.Base(d.Path), ".mcp.json") {
+			// Visual Studio reads a solution's .mcp.json in VS Code's
+			// format ("servers"): the file works there, and only Claude
+			// Code loads nothing from it.
+			fp.Level, fp.Fix = "info", nil
+			fp.Message = fmt.Sprintf("%s reads servers from %s, and this file holds %s, the key Visual Studio reads in a solution's .mcp.json (VS Code's format): %s loads nothing from it; if it is meant for %s too, copy the servers under %s",
+				name, kv(own), kv(sk.key), name, name, kv(own))
+		} else if ownServers := root.Get(own); ownServers != nil && ownServers.Kind == syntax.Object && m.Value.Kind == syntax.Object {
 			// Both keys: the file already has servers where the client
 			// reads them. Only the ones missing there are lost.
 			var missing []string

@@ -198,6 +198,14 @@ func TestFieldProblems(t *testing.T) {
 			says:    []string{`write "command": ["npx", "-y", "@sveltejs/mcp@0.1.0"]`},
 		},
 		{
+			// Visual Studio reads "servers" in a solution's .mcp.json.
+			name:    "a .mcp.json in Visual Studio's format",
+			file:    ".mcp.json",
+			content: `{"inputs": [], "servers": {"primeng": {"type": "stdio", "command": "npx", "args": ["-y", "@primeng/mcp"]}}}`,
+			want:    []string{"wrong-root-key /servers"},
+			says:    []string{`"servers", the key Visual Studio reads in a solution's .mcp.json (VS Code's format): Claude Code loads nothing from it`},
+		},
+		{
 			// Both keys: a copy of servers the client already reads
 			// changes nothing; one missing there never loads.
 			name:    "wrong root key beside the right one",

@@ -14,7 +14,10 @@
 #   client reads (the message names it) or move the servers to the file
 #   that holds them. When the file has both keys, only the servers missing
 #   under the right one are lost, and a block whose servers are all there
-#   too changes nothing (an info that says to remove the copy).
+#   too changes nothing (an info that says to remove the copy). A
+#   .mcp.json holding "servers" is Visual Studio's solution file (VS
+#   Code's format), which works there: an info that Claude Code loads
+#   nothing from it.
 # custom:
 #   level: error
 #   source: 'clients.md (each client''s top-level key, §1 and §18)'
