@@ -50,7 +50,7 @@ type TemplateFact struct {
 // registry document, a catalogue) is a template on purpose: left out.
 func templatePlaceholders(s *loader.Server, sf *ServerFact) []TemplateFact {
 	out := []TemplateFact{}
-	if s.Tier == loader.TierLibrary {
+	if s.Tier == loader.TierLibrary || s.Doc != nil && documentationFile(s.Doc.Path) {
 		return out
 	}
 	if sf.Command != nil {
@@ -71,4 +71,20 @@ func templatePlaceholders(s *loader.Server, sf *ServerFact) []TemplateFact {
 		out = append(out, TemplateFact{Value: s.Cwd, Pointer: s.Pointer + "/cwd", Where: "cwd", Why: why})
 	}
 	return out
+}
+
+// documentationFile: a config kept to show readers the shape (under an
+// examples or docs folder, or named as an example or template), where a
+// placeholder is for the reader to fill in.
+func documentationFile(path string) bool {
+	for _, part := range strings.FieldsFunc(strings.ToLower(path), func(r rune) bool { return r == '/' || r == '\\' }) {
+		switch part {
+		case "example", "examples", "docs", "doc", "sample", "samples", "template", "templates":
+			return true
+		}
+		if strings.Contains(part, ".example") || strings.Contains(part, "example.") || strings.Contains(part, ".sample") || strings.Contains(part, ".template") {
+			return true
+		}
+	}
+	return false
 }

@@ -49,3 +49,20 @@ func TestBridgeSSE(t *testing.T) {
 		t.Errorf("bridge SSE addresses %q", got)
 	}
 }
+
+// A config kept to show readers the shape keeps its placeholders.
+func TestDocumentationFile(t *testing.T) {
+	for path, want := range map[string]bool{
+		"examples/claude_desktop_config.json": true,
+		`docs\mcp\.mcp.json`:                  true,
+		"mcp.example.json":                    true,
+		"claude_desktop_config.template.json": true,
+		".cursor/mcp.json":                    false,
+		"src/exampleapp/.mcp.json":            false,
+		"backend/.vscode/mcp.json":            false,
+	} {
+		if got := documentationFile(path); got != want {
+			t.Errorf("documentationFile(%q) = %v, want %v", path, got, want)
+		}
+	}
+}

@@ -11,7 +11,9 @@
 #   path: relative to the project, or with a variable the client expands
 #   (${workspaceFolder}, ${HOME}); keep a personal path in your own
 #   user-level config. Registry documents and catalogues, which are
-#   templates on purpose, are not checked.
+#   templates on purpose, are not checked, nor are configs kept to show
+#   readers the shape (under an examples or docs folder, or named
+#   *.example.json).
 # custom:
 #   level: error
 #   source: clients.md (a stdio entry's command is run as written; args are passed as they are)
