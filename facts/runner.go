@@ -452,9 +452,31 @@ func unwrap(ws []word) []word {
 			ws = launchedCommand(splitInto(word{text: script, index: at.index, pointer: at.pointer}))
 			continue
 		}
+		if rest := afterDashDash(ws); rest != nil {
+			// A wrapper that runs the command after "--" (dotenv -e .env
+			// --, op run --, pp --env-file x --): the runner it hands over to.
+			ws = rest
+			continue
+		}
 		return ws
 	}
 	return ws
+}
+
+// afterDashDash: when ws starts with no runner and holds "--" followed by
+// one, the words from that runner on (nil otherwise).
+func afterDashDash(ws []word) []word {
+	if name, _, _ := detectRunner(ws); name != "" {
+		return nil
+	}
+	for i, w := range ws {
+		if w.text == "--" && i+1 < len(ws) {
+			if name, _, _ := detectRunner(ws[i+1:]); name != "" {
+				return ws[i+1:]
+			}
+		}
+	}
+	return nil
 }
 
 func splitInto(w word) []word {
