@@ -1,9 +1,11 @@
 package facts
 
 import (
+	_ "embed"
 	"encoding/json"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/mcplint/mcplint/loader"
 	"github.com/mcplint/mcplint/loader/syntax"
@@ -118,7 +120,33 @@ func ownBuild(pf *projectFiles, d *loader.Document, rf *RunnerFact) string {
 			return b.compose
 		}
 	}
+	if rf.Ecosystem == "oci" && (rf.Problem == "no-tag" || rf.Problem == "latest") && localOnlyImage(rf.Package) {
+		return "an image no registry has: docker runs it only when it was built on the machine"
+	}
 	return ""
+}
+
+//go:embed docker_official_images.txt
+var dockerOfficialImagesText string
+
+// dockerOfficial are the Docker Official Images, the only names Docker
+// Hub serves without a namespace (docker.io/library/<name>).
+var dockerOfficial = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, line := range strings.Split(dockerOfficialImagesText, "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			m[line] = true
+		}
+	}
+	return m
+})
+
+// localOnlyImage: an image name with neither a registry host nor a
+// namespace that is not an official image (local-doc-context-mcp) is
+// pulled from nowhere, so it is one built on the machine, like a
+// compose-built image.
+func localOnlyImage(image string) bool {
+	return image != "" && !strings.Contains(image, "/") && !dockerOfficial()[strings.ToLower(image)]
 }
 
 // hasRegistryHost: the first part of an image name is a registry host

@@ -15,6 +15,10 @@
 #   docker run with an image that has no tag, or :latest, is the same
 #   error; an image with a tag but no digest is a warning, since a tag
 #   can be pushed again with other content: write image:1.2.3@sha256:….
+#   An image with neither a registry host nor a namespace that is not a
+#   Docker Official Image (local-doc-context-mcp) is pulled from
+#   nowhere: docker runs it only when it was built on the machine, like a
+#   compose-built image of the project, and it is not reported.
 #   Local paths are not reported, and registry documents (server.json)
 #   are left to supply-chain/registry-package. A server the file
 #   switches off (disabled: true, enabled = false) starts nothing until
