@@ -589,6 +589,7 @@ const (
 	kindPipx
 	kindDocker
 	kindDeno // deno run npm:<package>
+	kindDnx  // .NET's dnx (dotnet dnx) <package>[@version]
 )
 
 // detectRunner recognises the runner at the start of ws and returns its
@@ -632,6 +633,12 @@ func detectRunner(ws []word) (string, runnerKind, []word) {
 	case "deno":
 		if next(1) == "run" {
 			return "deno", kindDeno, ws[2:]
+		}
+	case "dnx":
+		return "dnx", kindDnx, ws[1:]
+	case "dotnet":
+		if next(1) == "dnx" {
+			return "dnx", kindDnx, ws[2:]
 		}
 	case "docker", "podman", "nerdctl":
 		if next(1) == "run" {
@@ -811,8 +818,59 @@ func runnerFactOf(s *loader.Server, all []word) *RunnerFact {
 		if !readDeno(rf, rest) {
 			return nil // a script of the project's own, not a package
 		}
+	case kindDnx:
+		rf.Ecosystem = "nuget"
+		readDnx(rf, rest)
 	}
 	return rf
+}
+
+// dnxValueFlags are dnx's flags that take the next word as their value.
+var dnxValueFlags = map[string]bool{"--source": true, "--add-source": true, "--configfile": true, "--version": true, "-v": true, "--verbosity": true}
+
+// readDnx reads dnx's package (Package or Package@1.2.3, or --version
+// 1.2.3 beside it): without an exact version it runs the newest release
+// (or, with --prerelease, the newest prerelease) on every start.
+func readDnx(rf *RunnerFact, rest []word) {
+	version, pos := "", -1
+	for i := 0; i < len(rest); i++ {
+		w := rest[i].text
+		if w == "--" {
+			break
+		}
+		if strings.HasPrefix(w, "-") {
+			name, val, has := splitFlag(w)
+			if dnxValueFlags[name] {
+				if !has && i+1 < len(rest) {
+					i++
+					val = rest[i].text
+				}
+				if name == "--version" {
+					version = val
+				}
+			}
+			continue
+		}
+		if pos < 0 {
+			pos = i
+		}
+	}
+	if pos < 0 {
+		return
+	}
+	spec := rest[pos].text
+	rf.Spec, rf.PackagePointer = spec, rest[pos].pointer
+	name, ver, _ := strings.Cut(spec, "@")
+	if ver == "" {
+		ver = version
+	}
+	rf.Package, rf.Version = name, ver
+	switch {
+	case ver == "":
+		rf.Problem, rf.Suggestion = "no-version", name+"@X.Y.Z"
+	case !ExactVersion("npm", ver): // NuGet versions are SemVer 2
+		rf.Problem, rf.Suggestion = "range", name+"@X.Y.Z"
+	}
 }
 
 // denoValueFlags are deno run's flags that take the next word as their

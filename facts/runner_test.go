@@ -62,6 +62,10 @@ func TestRunnerPackages(t *testing.T) {
 		{"npx.cmd", []string{"acme-mcp"}, "npx", "acme-mcp", "", "no-version", "acme-mcp@X.Y.Z", ""},
 		{"bunx", []string{"acme-mcp@1.0.0"}, "bunx", "acme-mcp", "1.0.0", "", "", ""},
 		{"deno", []string{"run", "-A", "npm:@playwright/mcp@latest"}, "deno", "@playwright/mcp", "latest", "latest", "npm:@playwright/mcp@X.Y.Z", "/mcpServers/x/args/2"},
+		// .NET's dnx
+		{"dnx", []string{"Microsoft.AITools.BinlogMcp", "--yes", "--prerelease"}, "dnx", "Microsoft.AITools.BinlogMcp", "", "no-version", "Microsoft.AITools.BinlogMcp@X.Y.Z", "/mcpServers/x/args/0"},
+		{"dotnet", []string{"dnx", "Acme.Mcp@1.2.3", "--yes"}, "dnx", "Acme.Mcp", "1.2.3", "", "", "/mcpServers/x/args/1"},
+		{"dnx", []string{"--version", "0.4.0", "Acme.Mcp"}, "dnx", "Acme.Mcp", "0.4.0", "", "", "/mcpServers/x/args/2"},
 		// a wrapper that hands over to the command after "--"
 		{"pp", []string{"--env-file", ".env", "--", "npx", "-y", "@perplexity-ai/mcp-server"}, "npx", "@perplexity-ai/mcp-server", "", "no-version", "@perplexity-ai/mcp-server@X.Y.Z", "/mcpServers/x/args/5"},
 		{"dotenv", []string{"-e", ".env", "--", "uvx", "mcp-server-git==2025.1.14"}, "uvx", "mcp-server-git", "==2025.1.14", "", "", "/mcpServers/x/args/4"},

@@ -165,9 +165,6 @@ func commandTarget(s *loader.Server) target {
 	if rf := facts.Runner(s); rf != nil && rf.Package != "" {
 		return runnerTarget(rf)
 	}
-	if t, ok := dnxTarget(s); ok {
-		return t
-	}
 	cmd := secret.Text(s.Command)
 	if len(s.Args) == 0 {
 		cmd = firstWord(cmd) // a whole command line in "command"
@@ -248,6 +245,8 @@ func runnerTarget(rf *facts.RunnerFact) target {
 		}
 	case "oci":
 		t = ociTarget(t, rf.Package, rf.Version)
+	case "nuget":
+		return nugetTarget(rf.Package, rf.Version, rf.Runner)
 	default:
 		t.purlType, t.name = packageurl.TypeGeneric, rf.Package
 	}
@@ -284,27 +283,8 @@ func ociTarget(t target, image, version string) target {
 	return t
 }
 
-// dnxTarget reads `dnx Package[@version]` (the .NET tool runner the
-// registry names for NuGet packages) as pkg:nuget.
-func dnxTarget(s *loader.Server) (target, bool) {
-	cmd := strings.ToLower(path.Base(strings.ReplaceAll(s.Command, "\\", "/")))
-	cmd = strings.TrimSuffix(cmd, ".exe")
-	args := secret.MaskArgs(s.Args)
-	if cmd == "dotnet" && len(args) > 0 && args[0] == "dnx" {
-		args = args[1:]
-	} else if cmd != "dnx" {
-		return target{}, false
-	}
-	for _, a := range args {
-		if strings.HasPrefix(a, "-") {
-			continue
-		}
-		id, ver, _ := strings.Cut(a, "@")
-		return nugetTarget(id, ver, "dnx"), id != ""
-	}
-	return target{}, false
-}
-
+// nugetTarget is pkg:nuget/<id>@<version> of a package dnx (the .NET
+// tool runner the registry names for NuGet packages) runs.
 func nugetTarget(id, ver, runner string) target {
 	t := target{purlType: packageurl.TypeNuget, name: id, runner: runner, hasPin: true}
 	if facts.ExactVersion("npm", ver) { // NuGet versions are SemVer 2

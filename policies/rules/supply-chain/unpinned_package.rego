@@ -2,7 +2,7 @@
 # title: Package started without an exact version
 # description: |
 #   A stdio server starts a package through a runner (npx, bunx, pnpx,
-#   npm exec, pnpm dlx, uvx, uv tool run, pipx run, deno run npm:…)
+#   npm exec, pnpm dlx, uvx, uv tool run, pipx run, deno run npm:…, dnx)
 #   without naming one
 #   exact version: no version, latest, a dist-tag, a range (^1.2, ~1.2,
 #   >=1.0, 1.x), *, or a git, URL or tarball address. Every start can
