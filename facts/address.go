@@ -178,10 +178,13 @@ var (
 	// /workspaces/<repo> is where a Codespace or a dev container mounts
 	// the project: the path exists inside that container only.
 	containerRoot = lazyRE(`^/workspaces/[^/\s"']+`)
-	macHome       = lazyRE(`^(/Users/[^/\s"']+/)`)
-	linuxHome     = lazyRE(`^(/home/[^/\s"']+/)`)
-	windowsDrive  = lazyRE(`(?i)^([a-z]:[\\/])`)
-	wsStorage     = lazyRE(`(?i)workspaceStorage[\\/][0-9a-f]{6,}`)
+	// XAMPP's and MAMP's document root (/Applications/XAMPP/xamppfiles/
+	// htdocs/<site>, /opt/lampp/htdocs/<site>) holds one machine's sites.
+	htdocsRoot   = lazyRE(`^/(Applications|opt)/[^\s"']*/htdocs/[^/\s"']+`)
+	macHome      = lazyRE(`^(/Users/[^/\s"']+/)`)
+	linuxHome    = lazyRE(`^(/home/[^/\s"']+/)`)
+	windowsDrive = lazyRE(`(?i)^([a-z]:[\\/])`)
+	wsStorage    = lazyRE(`(?i)workspaceStorage[\\/][0-9a-f]{6,}`)
 )
 
 // containerFolder is machinePathWhy's reason for /workspaces/<repo>: a
@@ -205,6 +208,8 @@ func machinePathWhy(v string) string {
 		return "a checkout folder of one machine"
 	case strings.HasPrefix(v, "/workspaces/") && containerRoot.MatchString(v):
 		return containerFolder
+	case strings.HasPrefix(v, "/") && strings.Contains(v, "/htdocs/") && htdocsRoot.MatchString(v):
+		return "a checkout folder in one machine's local web server (htdocs)"
 	case len(v) >= 3 && (v[1] == ':' || v[0] >= utf8.RuneSelf) && windowsDrive.MatchString(v):
 		if programFiles(v) {
 			return ""

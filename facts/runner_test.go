@@ -396,6 +396,9 @@ func TestMachinePaths(t *testing.T) {
 		{"uvx", []string{"history-mcp==0.4.1", "--db=/home/lee/.config/Cursor/User/workspaceStorage/4b1c2d3e/state.vscdb"}, 1},
 		{"C:/Program Files/nodejs/node.exe", []string{`D:\work\notes\index.js`}, 1},
 		{"node", []string{"./tools/notes/dist/index.js", "${workspaceFolder}/x"}, 0},
+		// a local web server's document root
+		{"php", []string{"/Applications/XAMPP/xamppfiles/htdocs/bet/backend/artisan", "mcp"}, 1},
+		{"php", []string{"/opt/lampp/htdocs/shop/mcp.php"}, 1},
 		// a WSL distribution's share
 		{"node", []string{`\\wsl$\Debian\home\jo\app\index.js`}, 1},
 		{"node", []string{"//wsl.localhost/Ubuntu/home/jo/app/index.js"}, 1},

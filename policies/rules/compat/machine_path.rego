@@ -7,7 +7,8 @@
 #   drive (C:/…, D:\…, or /mnt/c/… as WSL mounts it), into a WSL
 #   distribution as Windows shares it (\\wsl$\<distro>\…), into a checkout
 #   folder of one machine (/var/www/<site>/…, /IdeaProjects/<name>/…,
-#   /workspace/<repo>/…), into the project's folder of one Codespace or
+#   /workspace/<repo>/…, a local web server's htdocs/<site>), into the
+#   project's folder of one Codespace or
 #   dev container (/workspaces/<repo>/…, unless the project defines its
 #   dev container in .devcontainer, whose servers run where that path is
 #   the project) or into an editor's per-workspace storage
