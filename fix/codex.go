@@ -171,31 +171,14 @@ func (c *codexEdit) removeMoved(moves []CodexMove) bool {
 	return true
 }
 
-// appendList adds names to the server's list key (env_vars): at the end
-// of a list written with brackets, or as a new line.
+// appendList adds names to the server's list key (env_vars).
 func (c *codexEdit) appendList(key string, names []string) bool {
-	if len(names) == 0 {
-		return true
-	}
 	var quoted []string
 	for _, v := range names {
 		q, _ := quote(syntax.TOML, v)
 		quoted = append(quoted, q)
 	}
-	list := c.server.Get(key)
-	switch {
-	case list == nil:
-		c.lines = append(c.lines, key+" = ["+strings.Join(quoted, ", ")+"]")
-	case list.Kind == syntax.Array && c.src[list.End-1] == ']':
-		sep := ", "
-		if len(list.Items) == 0 {
-			sep = ""
-		}
-		c.edit(list.End-1, list.End-1, sep+strings.Join(quoted, ", "))
-	default:
-		return false
-	}
-	return true
+	return c.appendInline(key, quoted, syntax.Array, "[", "]", "")
 }
 
 // setBearer adds bearer_token_env_var, which must not be set already.
@@ -212,27 +195,36 @@ func (c *codexEdit) setBearer(name string) bool {
 }
 
 // appendPairs adds name = variable pairs to the server's inline table key
-// (env_http_headers), or writes it as a new line.
+// (env_http_headers).
 func (c *codexEdit) appendPairs(key string, names, vars []string) bool {
-	if len(names) == 0 {
-		return true
-	}
 	var pairs []string
 	for i, h := range names {
 		k, _ := quote(syntax.TOML, h)
 		v, _ := quote(syntax.TOML, vars[i])
 		pairs = append(pairs, k+" = "+v)
 	}
-	table := c.server.Get(key)
+	return c.appendInline(key, pairs, syntax.Object, "{", "}", " ")
+}
+
+// appendInline adds items to the server's inline list or table key, of
+// the given kind and written between open and closing brackets on one
+// line: before the closing bracket, or as a new key = line when the key
+// is absent. pad is the space a table keeps inside its braces.
+func (c *codexEdit) appendInline(key string, items []string, kind syntax.Kind, open, closing, pad string) bool {
+	if len(items) == 0 {
+		return true
+	}
+	joined := strings.Join(items, ", ")
+	n := c.server.Get(key)
 	switch {
-	case table == nil:
-		c.lines = append(c.lines, key+" = { "+strings.Join(pairs, ", ")+" }")
-	case table.Kind == syntax.Object && c.src[table.End-1] == '}':
+	case n == nil:
+		c.lines = append(c.lines, key+" = "+open+pad+joined+pad+closing)
+	case n.Kind == kind && c.src[n.End-1] == closing[0]:
 		sep := ", "
-		if len(table.Members) == 0 {
-			sep = " "
+		if len(n.Items) == 0 && len(n.Members) == 0 {
+			sep = pad
 		}
-		c.edit(table.End-1, table.End-1, sep+strings.Join(pairs, ", ")+" ")
+		c.edit(n.End-1, n.End-1, sep+joined+pad)
 	default:
 		return false
 	}
