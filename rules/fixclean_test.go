@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,15 +15,7 @@ func fixAndRecheck(t *testing.T, root string) (before, after []finding.Finding) 
 	t.Helper()
 	e := engine(t)
 	check := func() []finding.Finding {
-		ws, err := loader.Load(loader.Options{WorkDir: root, Paths: []string{root}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		fs, err := e.Check(context.Background(), ws, DefaultConfig())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return fs
+		return loadAndCheck(t, e, loader.Options{WorkDir: root, Paths: []string{root}})
 	}
 	before = check()
 	edits, _ := finding.FileFixes(before)
@@ -148,17 +139,7 @@ func count(fs []finding.Finding, rule string) int {
 // and shows its servers to every rule for the first time).
 func TestFixCausesNoFinding(t *testing.T) {
 	e := engine(t)
-	check := func(opts loader.Options) []finding.Finding {
-		ws, err := loader.Load(opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fs, err := e.Check(context.Background(), ws, DefaultConfig())
-		if err != nil {
-			t.Fatal(err)
-		}
-		return fs
-	}
+	check := func(opts loader.Options) []finding.Finding { return loadAndCheck(t, e, opts) }
 	key := func(f finding.Finding) string { return f.Rule + " " + filepath.ToSlash(f.File) + " " + f.Pointer }
 	fixed := 0
 	for _, r := range e.Rules() {

@@ -25,6 +25,21 @@ var (
 	engineErr  error
 )
 
+// loadAndCheck loads what opts names and checks it with the default
+// settings.
+func loadAndCheck(t testing.TB, e *Engine, opts loader.Options) []finding.Finding {
+	t.Helper()
+	ws, err := loader.Load(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs, err := e.Check(context.Background(), ws, DefaultConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fs
+}
+
 func engine(t testing.TB) *Engine {
 	t.Helper()
 	engineOnce.Do(func() { testEngine, engineErr = New(context.Background(), nil) })

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"bufio"
-	"context"
 	"os"
 	"path/filepath"
 	"sort"
@@ -38,14 +37,7 @@ func TestFlowCorpus(t *testing.T) {
 		if err := copyPrecisionTree(filepath.Join(flowsDir, c), root); err != nil {
 			t.Fatal(err)
 		}
-		ws, err := loader.Load(loader.Options{WorkDir: root, Paths: []string{root}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		fs, err := e.Check(context.Background(), ws, DefaultConfig())
-		if err != nil {
-			t.Fatal(err)
-		}
+		fs := loadAndCheck(t, e, loader.Options{WorkDir: root, Paths: []string{root}})
 		got := map[string]int{}
 		for _, f := range fs {
 			for _, r := range flowRules {
