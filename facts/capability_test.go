@@ -213,6 +213,21 @@ func TestStraySecrets(t *testing.T) {
 	if len(got) != 1 || strings.Join(got["proj/.cursor/mcp.json"], ",") != "/providers/t/api_key_env" {
 		t.Errorf("stray secrets %v, want only /providers/t/api_key_env in .cursor/mcp.json", got)
 	}
+	// A key that is a credential is reported at its object: no pointer
+	// carries it.
+	in = loadFacts(t, map[string]string{".mcp.json": `{"mcpServers": {}, "tokens": {"` + tok + `": {"note": "x"}}}`})
+	n := 0
+	for _, d := range in.Documents {
+		for _, s := range d.StraySecrets {
+			n++
+			if strings.Contains(s.Pointer, "62d8o7") || s.Pointer != "/tokens" {
+				t.Errorf("credential key: pointer %q, want /tokens", s.Pointer)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("credential key: %d stray secrets, want 1", n)
+	}
 }
 
 // permissions.allow rules for MCP tools: a whole server, a wildcard, a

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/mcplint/mcplint/loader"
+	"github.com/mcplint/mcplint/secret"
 )
 
 // templateShapes are the shapes of a template's placeholder, left in a
@@ -55,7 +56,7 @@ func templatePlaceholders(s *loader.Server, sf *ServerFact) []TemplateFact {
 	}
 	if sf.Command != nil {
 		if why := templateWhy(s.Command); why != "" {
-			out = append(out, TemplateFact{Value: s.Command, Pointer: sf.Command.Pointer, Where: "command", Why: why})
+			out = append(out, TemplateFact{Value: sf.Command.Value, Pointer: sf.Command.Pointer, Where: "command", Why: why})
 		}
 	}
 	for _, a := range sf.Args {
@@ -68,7 +69,7 @@ func templatePlaceholders(s *loader.Server, sf *ServerFact) []TemplateFact {
 		}
 	}
 	if why := templateWhy(s.Cwd); why != "" {
-		out = append(out, TemplateFact{Value: s.Cwd, Pointer: s.Pointer + "/cwd", Where: "cwd", Why: why})
+		out = append(out, TemplateFact{Value: secret.MaskValue("cwd", s.Cwd), Pointer: s.Pointer + "/cwd", Where: "cwd", Why: why})
 	}
 	return out
 }

@@ -1,6 +1,9 @@
 package facts
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // The shapes of a template's placeholder, and values like them that are
 // real: a script with a redirection, a word "path" in a flag, a folder
@@ -64,5 +67,24 @@ func TestDocumentationFile(t *testing.T) {
 		if got := documentationFile(path); got != want {
 			t.Errorf("documentationFile(%q) = %v, want %v", path, got, want)
 		}
+	}
+}
+
+// A placeholder command or cwd that also holds a credential reaches the
+// policy masked.
+func TestTemplateValuesAreMasked(t *testing.T) {
+	const tok = "ghp_62d8o7XYua9hdTsU0dFW5VjIlbDG5UspWmKr"
+	in := loadFacts(t, map[string]string{".mcp.json": `{"mcpServers": {"x": {"command": "/path/to/` + tok + `/node", "cwd": "/path/to/` + tok + `"}}}`})
+	n := 0
+	for _, s := range in.Servers {
+		for _, tf := range s.Templates {
+			n++
+			if strings.Contains(tf.Value, "62d8o7") {
+				t.Errorf("%s %q is not masked", tf.Where, tf.Value)
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d template placeholders, want the command's and the cwd's", n)
 	}
 }

@@ -168,6 +168,12 @@ func straySecrets(d *loader.Document) []StraySecretFact {
 		switch n.Kind {
 		case syntax.Object:
 			for _, m := range n.Members {
+				if ds := secret.Scan("", m.Key); len(ds) > 0 {
+					// A key that is itself a credential is reported at its
+					// object, and never written into a pointer.
+					out = append(out, StraySecretFact{Pointer: ptr, Detector: ds[0].Detector, Description: ds[0].Description, Masked: ds[0].Masked})
+					continue
+				}
 				visit(m.Value, ptr+"/"+syntax.EscapePointerToken(m.Key), m.Key)
 			}
 		case syntax.Array:
