@@ -146,3 +146,13 @@ func orDash(xs []string) string {
 	}
 	return strings.Join(xs, ", ")
 }
+
+// The loader's list of clients that switch a server off with "disabled"
+// is the list of clients whose field table has the key.
+func TestReadsDisabledMatchesTheFieldTables(t *testing.T) {
+	for id, e := range clientData.Client {
+		if _, has := e.Fields["disabled"]; has != loader.ReadsDisabled(id) {
+			t.Errorf("%s: field table has disabled=%v, loader.ReadsDisabled=%v", id, has, loader.ReadsDisabled(id))
+		}
+	}
+}

@@ -104,6 +104,10 @@ func entry(doc *Document, name, ptr string, keyStart, keyEnd int, n *syntax.Node
 	return s
 }
 
+// ReadsDisabled reports whether client's entries take "disabled": true
+// (facts checks this against its field tables).
+func ReadsDisabled(client string) bool { return readsDisabled[client] }
+
 // readsDisabled are the clients whose entries take "disabled": true
 // (clients.md; facts/clients.toml lists the key for each of them); the
 // others that have a switch read "enabled": false.
